@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Mihrab",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mihrab", targets: ["mihrab"]),
+        .library(name: "PrayerTimes", targets: ["PrayerTimes"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // hal/: thin C shims over the system libraries, one small stable interface each.
+        .target(name: "CGpiod", path: "hal/gpiod", linkerSettings: [.linkedLibrary("gpiod")]),
+        .target(name: "CI2C", path: "hal/i2c", linkerSettings: [.linkedLibrary("i2c")]),
+        .target(name: "CGps", path: "hal/gps", linkerSettings: [.linkedLibrary("gps"), .linkedLibrary("m")]),
+
+        // Pure computation: no hardware, no Foundation, deterministic.
+        .target(name: "PrayerTimes"),
+
+        // The real Linux backends over hal/.
+        .target(name: "LinuxHAL", dependencies: ["CGpiod", "CI2C", "CGps"]),
+
+        .executableTarget(
+            name: "mihrab",
+            dependencies: [
+                "PrayerTimes", "LinuxHAL", "TOMLKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
+        .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL"], exclude: ["Fixtures"]),
+        .testTarget(name: "MihrabCLITests", dependencies: ["mihrab"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+
+/// The `mihrab` command. Errors are printed as one line (`mihrab: …`) with no usage
+/// block after it; help and version go to standard output as usual.
+struct Mihrab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mihrab",
+        abstract: "Prayer times, qibla and adhan for a wall unit.",
+        version: BuildInfo.version,
+        subcommands: [RunCommand.self, VersionCommand.self]
+    )
+}
+
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try Mihrab.parseAsRoot()
+            try command.run()
+        } catch let error as CommandError {
+            FileHandle.standardError.write(Data("mihrab: \(error.description)\n".utf8))
+            exit(error.exitCode.rawValue)
+        } catch {
+            let code = Mihrab.exitCode(for: error)
+            if code == .success {
+                print(Mihrab.fullMessage(for: error))
+                exit(0)
+            }
+            let message = Mihrab.message(for: error).split(separator: "\n").joined(separator: "; ")
+            FileHandle.standardError.write(Data("mihrab: \(message)\n".utf8))
+            exit(code.rawValue)
+        }
+    }
+}
+
+/// An error whose message is already the one line a user should see.
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    let exitCode: ExitCode
+    init(_ description: String, exitCode: ExitCode = .failure) {
+        self.description = description
+        self.exitCode = exitCode
+    }
+}
+
+extension ExitCode {
+    /// sysexits.h EX_CONFIG: a configuration or board file is wrong.
+    static let config = ExitCode(78)
+}

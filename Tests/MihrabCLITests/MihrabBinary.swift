@@ -1,0 +1,39 @@
+import Foundation
+
+/// Runs the built `mihrab` binary (it sits beside the test bundle in the build folder).
+struct MihrabBinary {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var url: URL {
+        let dir = Bundle.main.bundleURL.deletingLastPathComponent()
+        let beside = dir.appendingPathComponent("mihrab")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mihrab")
+    }
+
+    /// The package root, so that relative paths like board/simulated.toml resolve.
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = url
+        p.arguments = arguments
+        p.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self))
+    }
+}
