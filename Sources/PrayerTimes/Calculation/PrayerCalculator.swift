@@ -1,0 +1,298 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Computes a day's prayer times. A pure function of its inputs.
+public struct PrayerCalculator: Sendable {
+    public var parameters: CalculationParameters
+
+    /// Latitude steps back from the edge of polar day or night for the nearest-latitude
+    /// polar rule: right at the edge the night lasts no time at all.
+    static let polarMargin = 1.0
+    static let sunAltitude = -0.833
+
+    public init(parameters: CalculationParameters) { self.parameters = parameters }
+
+    /// The times of the civil `date` at `coordinates`. `utcOffset` is the zone's offset
+    /// (seconds) around that date's noon; it only picks which solar day is that date's.
+    /// `ramadan` selects the Ramadan Isha interval of methods that have one.
+    public func schedule(for date: CivilDate, at coordinates: Coordinates, utcOffset: Int,
+                         ramadan: Bool = false) -> DaySchedule {
+        let noon = solarNoonGuess(date: date, longitude: coordinates.longitude, utcOffset: utcOffset)
+        if var raw = rawTimes(date: date, latitude: coordinates.latitude, coordinates: coordinates,
+                              noon: noon, ramadan: ramadan) {
+            applySeasonalTwilight(&raw)
+            return finish(raw, date: date)
+        }
+        return finish(polarTimes(date: date, coordinates: coordinates, noon: noon, ramadan: ramadan), date: date)
+    }
+
+    /// The unix instant of the date's solar noon, roughly: 12:00 UTC shifted by the
+    /// longitude, moved by whole days until it falls on `date` in local time.
+    func solarNoonGuess(date: CivilDate, longitude: Double, utcOffset: Int) -> Double {
+        var t = date.unixMidnight + 43_200 - longitude / 15 * 3600
+        let local = civilDateTime(unix: t, offsetSeconds: utcOffset).date
+        t += Double(date.daysSinceEpoch - local.daysSinceEpoch) * 86_400
+        return t
+    }
+
+    // MARK: - The sky
+
+    /// Unadjusted, unrounded times, with each rule's source. Nil when there is no
+    /// sunrise or no sunset at this latitude on this day.
+    struct Raw {
+        var fajr, sunrise, dhuhr, asr, maghrib, isha: Double
+        var sunset: Double
+        var nextSunrise: Double
+        var nextFajr: Double
+        var nightBefore: Double
+        var nightAfter: Double
+        var resolved = Resolutions()
+        var latitude: Double
+        var dayOfYear: Int
+        var year: Int
+    }
+
+    func rawTimes(date: CivilDate, latitude: Double, coordinates: Coordinates, noon: Double,
+                  ramadan: Bool) -> Raw? {
+        let p = parameters
+        let sun = SolarDay(latitude: latitude, longitude: coordinates.longitude, around: noon)
+        let horizon = PrayerCalculator.sunAltitude - (coordinates.elevation > 0 ? 0.0347 * coordinates.elevation.squareRoot() : 0)
+        let transit = sun.transit(near: noon)
+        guard let sunrise = sun.time(ofAltitude: horizon, transit: transit, after: false),
+              let sunset = sun.time(ofAltitude: horizon, transit: transit, after: true) else { return nil }
+
+        let prevTransit = sun.transit(near: transit - 86_400)
+        let nextTransit = sun.transit(near: transit + 86_400)
+        let prevSunset = sun.time(ofAltitude: horizon, transit: prevTransit, after: true) ?? sunset - 86_400
+        let nextSunrise = sun.time(ofAltitude: horizon, transit: nextTransit, after: false) ?? sunrise + 86_400
+        let nightBefore = sunrise - prevSunset
+        let nightAfter = nextSunrise - sunset
+        let portions = nightPortions(date: date, latitude: latitude, coordinates: coordinates, noon: noon)
+
+        // Fajr, today's and tomorrow's (for a Ja'fari midnight).
+        var resolved = Resolutions()
+        let (fajr, fajrSource) = bounded(sun.time(ofAltitude: -p.fajrAngle, transit: transit, after: false),
+                                         edge: sunrise, night: nightBefore, portion: portions.fajr, before: true)
+        resolved[.fajr] = fajrSource
+        let nextFajr = bounded(sun.time(ofAltitude: -p.fajrAngle, transit: nextTransit, after: false),
+                               edge: nextSunrise, night: nightAfter, portion: portions.fajr, before: true).0
+
+        // Asr: the shadow rule from the noon shadow at the actual transit.
+        let noonAltitude = sun.noonAltitude(transit: transit)
+        var asr: Double?
+        if noonAltitude > 0 {
+            let zenith = rad(90 - noonAltitude)
+            let target = deg(atan(1 / (p.madhab.shadowFactor + tan(zenith))))
+            asr = sun.time(ofAltitude: target, transit: transit, after: true)
+        }
+
+        // Maghrib.
+        var maghrib = sunset
+        switch p.maghrib {
+        case .sunset: break
+        case .minutesAfterSunset(let m): maghrib = sunset + m * 60
+        case .angle(let a):
+            if let t = sun.time(ofAltitude: -a, transit: transit, after: true), t > sunset { maghrib = t }
+        }
+
+        // Isha.
+        var isha: Double
+        var ishaSource: TimeSource?
+        switch p.isha {
+        case .angle(let a):
+            (isha, ishaSource) = bounded(sun.time(ofAltitude: -a, transit: transit, after: true),
+                                         edge: sunset, night: nightAfter, portion: portions.isha, before: false)
+        case .minutesAfterMaghrib(let m):
+            let minutes = ramadan ? (p.ishaRamadanMinutes ?? m) : m
+            // An interval may not reach past the rule's bound on a short night.
+            (isha, ishaSource) = bounded(maghrib + minutes * 60, edge: sunset, night: nightAfter,
+                                         portion: portions.isha, before: false)
+        }
+        resolved[.isha] = ishaSource
+        if case .angle = p.maghrib, maghrib >= isha { maghrib = sunset }
+
+        var raw = Raw(fajr: fajr, sunrise: sunrise, dhuhr: transit, asr: asr ?? 0, maghrib: maghrib, isha: isha,
+                      sunset: sunset, nextSunrise: nextSunrise, nextFajr: nextFajr, nightBefore: nightBefore,
+                      nightAfter: nightAfter, resolved: resolved, latitude: latitude,
+                      dayOfYear: date.dayOfYear, year: date.year)
+        if asr == nil {
+            raw.asr = transit + (sunset - transit) / 2
+            raw.resolved[.asr] = .midpoint
+        }
+        return raw
+    }
+
+    /// The rule's fraction of the night for Fajr and Isha at this latitude, and its name.
+    func nightPortions(date: CivilDate, latitude: Double, coordinates: Coordinates, noon: Double)
+        -> (fajr: (Double, TimeSource)?, isha: (Double, TimeSource)?) {
+        let p = parameters
+        let ishaAngle: Double? = if case .angle(let a) = p.isha { a } else { nil }
+        switch p.highLatitudeRule {
+        case .automatic:
+            let rule: (Double, TimeSource) = abs(latitude) > 48 ? (1.0 / 7, .seventhOfNight) : (0.5, .middleOfNight)
+            return (rule, rule)
+        case .middleOfNight: return ((0.5, .middleOfNight), (0.5, .middleOfNight))
+        case .seventhOfNight: return ((1.0 / 7, .seventhOfNight), (1.0 / 7, .seventhOfNight))
+        case .twilightAngle:
+            return ((min(0.5, p.fajrAngle / 60), .twilightAngle), (min(0.5, (ishaAngle ?? 18) / 60), .twilightAngle))
+        case .none:
+            return (nil, nil)
+        case .nearestLatitude:
+            // The night's proportions at the reference latitude, same longitude and date.
+            var reference = self
+            reference.parameters.highLatitudeRule = .middleOfNight
+            reference.parameters.highLatitudeRuleOnlyWhenAngleFails = true
+            let refLat = latitude < 0 ? -abs(p.nearestLatitude) : abs(p.nearestLatitude)
+            guard let r = reference.rawTimes(date: date, latitude: refLat,
+                                             coordinates: coordinates, noon: noon, ramadan: false)
+            else { return ((0.5, .nearestLatitude), (0.5, .nearestLatitude)) }
+            let fajr = min(0.5, (r.sunrise - r.fajr) / r.nightBefore)
+            let isha = min(0.5, (r.isha - r.sunset) / r.nightAfter)
+            return ((fajr, .nearestLatitude), (isha, .nearestLatitude))
+        }
+    }
+
+    /// The angle's time bounded by the rule: Fajr no earlier than `edge - portion x night`,
+    /// Isha no later than `edge + portion x night`. Without an angle time the rule's time
+    /// stands (middle of the night when there is no rule).
+    func bounded(_ time: Double?, edge: Double, night: Double, portion: (Double, TimeSource)?, before: Bool)
+        -> (Double, TimeSource?) {
+        let (fraction, source) = portion ?? (0.5, .middleOfNight)
+        let safe = before ? edge - fraction * night : edge + fraction * night
+        guard let t = time else { return (safe, source) }
+        if portion == nil || parameters.highLatitudeRuleOnlyWhenAngleFails { return (t, nil) }
+        if before ? t < safe : t > safe { return (safe, source) }
+        return (t, nil)
+    }
+
+    /// The Moonsighting Committee's seasonal bounds and its 1/7 rule above 55 degrees.
+    func applySeasonalTwilight(_ raw: inout Raw) {
+        guard parameters.seasonalTwilight else { return }
+        let lat = raw.latitude
+        let dyy = Double(MoonsightingSeason.daysSinceSolstice(dayOfYear: raw.dayOfYear, year: raw.year, latitude: lat))
+        if abs(lat) >= 55 {
+            raw.fajr = raw.sunrise - raw.nightBefore / 7
+            raw.resolved[.fajr] = .seventhOfNight
+            if case .angle = parameters.isha {
+                raw.isha = raw.sunset + raw.nightAfter / 7
+                raw.resolved[.isha] = .seventhOfNight
+            }
+        }
+        let safeFajr = raw.sunrise - (MoonsightingSeason.morningMinutes(latitude: lat, daysSinceSolstice: dyy) * 60).rounded()
+        if raw.fajr < safeFajr {
+            raw.fajr = safeFajr
+            raw.resolved[.fajr] = .moonsightingSeasonal
+        }
+        if case .angle = parameters.isha {
+            let minutes = MoonsightingSeason.eveningMinutes(latitude: lat, daysSinceSolstice: dyy, shafaq: parameters.shafaq)
+            let safeIsha = raw.sunset + (minutes * 60).rounded()
+            if raw.isha > safeIsha {
+                raw.isha = safeIsha
+                raw.resolved[.isha] = .moonsightingSeasonal
+            }
+        }
+    }
+
+    // MARK: - Polar day and night
+
+    func polarTimes(date: CivilDate, coordinates: Coordinates, noon: Double, ramadan: Bool) -> Raw {
+        let sun = SolarDay(latitude: coordinates.latitude, longitude: coordinates.longitude, around: noon)
+        let transit = sun.transit(near: noon)
+        var proxy: Raw?
+        var source = TimeSource.nearestLatitude
+        switch parameters.polarRule {
+        case .nearestLatitude:
+            proxy = nearestLatitudeTimes(date: date, coordinates: coordinates, noon: noon, transit: transit,
+                                         sun: sun, ramadan: ramadan)
+        case .nearestDay:
+            source = .nearestDay
+            proxy = nearestDayTimes(date: date, coordinates: coordinates, noon: noon, ramadan: ramadan)
+            if proxy == nil {  // cannot happen below 90 degrees; keep the promise anyway
+                source = .nearestLatitude
+                proxy = nearestLatitudeTimes(date: date, coordinates: coordinates, noon: noon, transit: transit,
+                                             sun: sun, ramadan: ramadan)
+            }
+        }
+        // At |latitude| <= 89.9 a latitude with a sunrise always exists; this is the last resort.
+        var raw = proxy ?? Raw(fajr: transit - 5 * 3600, sunrise: transit - 4 * 3600, dhuhr: transit,
+                               asr: transit + 2 * 3600, maghrib: transit + 4 * 3600, isha: transit + 5 * 3600,
+                               sunset: transit + 4 * 3600, nextSunrise: transit + 20 * 3600,
+                               nextFajr: transit + 19 * 3600, nightBefore: 16 * 3600, nightAfter: 16 * 3600,
+                               latitude: coordinates.latitude, dayOfYear: date.dayOfYear, year: date.year)
+        // Dhuhr is always in the sky: the transit here.
+        raw.dhuhr = transit
+        for prayer in [Prayer.fajr, .sunrise, .asr, .maghrib, .isha] { raw.resolved[prayer] = source }
+        return raw
+    }
+
+    private func nearestLatitudeTimes(date: CivilDate, coordinates: Coordinates, noon: Double, transit: Double,
+                                      sun: SolarDay, ramadan: Bool) -> Raw? {
+        let dec = abs(sun.declination(at: transit))
+        let polarDay = sun.noonAltitude(transit: transit) > 0
+        // The edge of polar day: |lat| = 90 - |dec| + h0; of polar night: 90 - |dec| - h0.
+        let edge = polarDay ? 90 - dec + PrayerCalculator.sunAltitude : 90 - dec - PrayerCalculator.sunAltitude
+        var latitude = edge - PrayerCalculator.polarMargin
+        for _ in 0..<40 {
+            let signed = coordinates.latitude < 0 ? -latitude : latitude
+            if var raw = rawTimes(date: date, latitude: signed, coordinates: coordinates, noon: noon, ramadan: ramadan) {
+                applySeasonalTwilight(&raw)
+                return raw
+            }
+            latitude -= 0.5
+        }
+        return nil
+    }
+
+    private func nearestDayTimes(date: CivilDate, coordinates: Coordinates, noon: Double, ramadan: Bool) -> Raw? {
+        for k in 1...200 {
+            for step in [-k, k] {
+                let t = noon + Double(step) * 86_400
+                let day = date.adding(days: step)
+                guard var raw = rawTimes(date: day, latitude: coordinates.latitude, coordinates: coordinates,
+                                         noon: t, ramadan: ramadan) else { continue }
+                applySeasonalTwilight(&raw)
+                let shift = -Double(step) * 86_400
+                raw.fajr += shift; raw.sunrise += shift; raw.dhuhr += shift; raw.asr += shift
+                raw.maghrib += shift; raw.isha += shift; raw.sunset += shift
+                raw.nextSunrise += shift; raw.nextFajr += shift
+                return raw
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Adjustments, sunnah times, rounding
+
+    func finish(_ raw: Raw, date: CivilDate) -> DaySchedule {
+        let p = parameters
+        func adjusted(_ t: Double, _ prayer: Prayer) -> Double {
+            t + (p.methodAdjustments[prayer] + p.adjustments[prayer]) * 60
+        }
+        let nightEnd = p.midnight == .jafari ? raw.nextFajr : raw.nextSunrise
+        let night = nightEnd - raw.sunset
+        let schedule = DaySchedule(
+            date: date,
+            fajr: round(adjusted(raw.fajr, .fajr)),
+            sunrise: round(adjusted(raw.sunrise, .sunrise)),
+            dhuhr: round(adjusted(raw.dhuhr, .dhuhr)),
+            asr: round(adjusted(raw.asr, .asr)),
+            maghrib: round(adjusted(raw.maghrib, .maghrib)),
+            isha: round(adjusted(raw.isha, .isha)),
+            imsak: round(adjusted(raw.fajr, .fajr) - p.imsakMinutes * 60),
+            midnight: round(raw.sunset + night / 2),
+            lastThird: round(raw.sunset + night * 2 / 3),
+            resolved: raw.resolved)
+        return schedule
+    }
+
+    func round(_ t: Double) -> Double {
+        switch parameters.rounding {
+        case .nearest: return ((t + 30) / 60).rounded(.down) * 60
+        case .up: return (t / 60).rounded(.up) * 60
+        case .none: return t
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// A day of the proleptic Gregorian calendar, with no time of day and no zone.
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A valid date, or nil (month 1...12, day within the month).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
+              (-9999...9999).contains(year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` days after 1970-01-01 (negative before).
+    public init(daysSinceEpoch days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        month = m
+        day = d
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
+
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
+
+    /// 1 for 1 January.
+    public var dayOfYear: Int { daysSinceEpoch - CivilDate.daysSinceEpoch(year: year, month: 1, day: 1) + 1 }
+
+    /// 0 = Sunday ... 5 = Friday, 6 = Saturday.
+    public var weekday: Int {
+        let d = (daysSinceEpoch + 4) % 7  // 1970-01-01 was a Thursday
+        return d < 0 ? d + 7 : d
+    }
+
+    /// UTC seconds of this date's midnight.
+    public var unixMidnight: Double { Double(daysSinceEpoch) * 86_400 }
+
+    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public var description: String {
+        let y = String(year), m = String(month), d = String(day)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" +
+            (m.count < 2 ? "0" + m : m) + "-" + (d.count < 2 ? "0" + d : d)
+    }
+
+    public static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
+}
+
+/// Unix seconds (UTC) to the civil date and seconds of day, for a given offset.
+public func civilDateTime(unix: Double, offsetSeconds: Int) -> (date: CivilDate, secondOfDay: Double) {
+    let local = unix + Double(offsetSeconds)
+    let days = Int((local / 86_400).rounded(.down))
+    return (CivilDate(daysSinceEpoch: days), local - Double(days) * 86_400)
+}
