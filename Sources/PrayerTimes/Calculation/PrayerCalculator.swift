@@ -21,9 +21,8 @@ public struct PrayerCalculator: Sendable {
     public func schedule(for date: CivilDate, at coordinates: Coordinates, utcOffset: Int,
                          ramadan: Bool = false) -> DaySchedule {
         let noon = solarNoonGuess(date: date, longitude: coordinates.longitude, utcOffset: utcOffset)
-        if var raw = rawTimes(date: date, latitude: coordinates.latitude, coordinates: coordinates,
-                              noon: noon, ramadan: ramadan) {
-            applySeasonalTwilight(&raw)
+        if let raw = usableTimes(date: date, latitude: coordinates.latitude, coordinates: coordinates,
+                                 noon: noon, ramadan: ramadan) {
             return finish(raw, date: date)
         }
         return finish(polarTimes(date: date, coordinates: coordinates, noon: noon, ramadan: ramadan), date: date)
@@ -121,6 +120,26 @@ public struct PrayerCalculator: Sendable {
         if asr == nil {
             raw.asr = transit + (sunset - transit) / 2
             raw.resolved[.asr] = .midpoint
+        }
+        return raw
+    }
+
+    /// The day's times when the Sun rises and sets and the adjusted times stand in their
+    /// order (on a day of a few minutes near polar night they cannot); nil otherwise.
+    func usableTimes(date: CivilDate, latitude: Double, coordinates: Coordinates, noon: Double,
+                     ramadan: Bool) -> Raw? {
+        guard var raw = rawTimes(date: date, latitude: latitude, coordinates: coordinates, noon: noon,
+                                 ramadan: ramadan) else { return nil }
+        applySeasonalTwilight(&raw)
+        guard raw.resolved[.asr] != .midpoint else { return nil }
+        let a = parameters.methodAdjustments, u = parameters.adjustments
+        var previous = -Double.infinity
+        for (prayer, t) in [(Prayer.fajr, raw.fajr), (.sunrise, raw.sunrise), (.dhuhr, raw.dhuhr),
+                            (.asr, raw.asr), (.maghrib, raw.maghrib), (.isha, raw.isha)] {
+            let adjusted = t + (a[prayer] + u[prayer]) * 60
+            // At least a minute apart, so rounding cannot merge or swap them.
+            guard adjusted >= previous + 60 else { return nil }
+            previous = adjusted
         }
         return raw
     }
@@ -235,10 +254,10 @@ public struct PrayerCalculator: Sendable {
         // The edge of polar day: |lat| = 90 - |dec| + h0; of polar night: 90 - |dec| - h0.
         let edge = polarDay ? 90 - dec + PrayerCalculator.sunAltitude : 90 - dec - PrayerCalculator.sunAltitude
         var latitude = edge - PrayerCalculator.polarMargin
-        for _ in 0..<40 {
+        while latitude > 0 {
             let signed = coordinates.latitude < 0 ? -latitude : latitude
-            if var raw = rawTimes(date: date, latitude: signed, coordinates: coordinates, noon: noon, ramadan: ramadan) {
-                applySeasonalTwilight(&raw)
+            if let raw = usableTimes(date: date, latitude: signed, coordinates: coordinates, noon: noon,
+                                     ramadan: ramadan) {
                 return raw
             }
             latitude -= 0.5
@@ -247,14 +266,16 @@ public struct PrayerCalculator: Sendable {
     }
 
     private func nearestDayTimes(date: CivilDate, coordinates: Coordinates, noon: Double, ramadan: Bool) -> Raw? {
-        for k in 1...200 {
+        for k in 1...366 {
             for step in [-k, k] {
                 let t = noon + Double(step) * 86_400
                 let day = date.adding(days: step)
-                guard var raw = rawTimes(date: day, latitude: coordinates.latitude, coordinates: coordinates,
-                                         noon: t, ramadan: ramadan) else { continue }
-                applySeasonalTwilight(&raw)
-                let shift = -Double(step) * 86_400
+                guard var raw = usableTimes(date: day, latitude: coordinates.latitude, coordinates: coordinates,
+                                            noon: t, ramadan: ramadan) else { continue }
+                // The same times relative to solar noon: aligned on today's transit.
+                let transit = SolarDay(latitude: coordinates.latitude, longitude: coordinates.longitude, around: noon)
+                    .transit(near: noon)
+                let shift = transit - raw.dhuhr
                 raw.fajr += shift; raw.sunrise += shift; raw.dhuhr += shift; raw.asr += shift
                 raw.maghrib += shift; raw.isha += shift; raw.sunset += shift
                 raw.nextSunrise += shift; raw.nextFajr += shift

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A time zone's rules read from the system's tzdata (TZif files under
+/// /usr/share/zoneinfo), so that an OS update of tzdata fixes a country's changed DST
+/// rules without a new Mihrab. Lookups allocate nothing.
+public struct ZoneRules: Sendable, Equatable {
+    public struct LocalTimeType: Sendable, Equatable {
+        /// Seconds east of UTC.
+        public let offset: Int
+        public let isDST: Bool
+        public let abbreviation: String
+    }
+
+    public let identifier: String
+    /// UTC seconds of each transition, ascending, and the type in force from it on.
+    let transitions: [Int64]
+    let transitionTypes: [UInt8]
+    let types: [LocalTimeType]
+    /// The type before the first transition.
+    let initialType: Int
+    /// The rule after the last transition (the TZif footer), if any.
+    let footer: PosixTimeZone?
+
+    public enum LoadError: Error, Equatable, CustomStringConvertible {
+        case invalidName(String)
+        case notFound(String)
+        case malformed(String, String)
+
+        public var description: String {
+            switch self {
+            case .invalidName(let n): "time zone '\(n)': not a valid IANA name (like Europe/London)"
+            case .notFound(let n): "time zone '\(n)': no such zone in the system's tzdata"
+            case .malformed(let n, let why): "time zone '\(n)': tzdata file is malformed (\(why))"
+            }
+        }
+    }
+
+    public static let defaultDirectory = "/usr/share/zoneinfo"
+
+    /// Loads an IANA zone ("Europe/London") from `directory`.
+    public static func load(_ identifier: String, directory: String = defaultDirectory) throws(LoadError) -> ZoneRules {
+        let allowed = identifier.utf8.allSatisfy { c in
+            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+                || c == 0x2F || c == 0x5F || c == 0x2D || c == 0x2B
+        }
+        guard !identifier.isEmpty, allowed, !identifier.hasPrefix("/"),
+              !identifier.split(separator: "/").contains("..") else { throw .invalidName(identifier) }
+        guard let bytes = readFile(directory + "/" + identifier) else { throw .notFound(identifier) }
+        return try parse(bytes, identifier: identifier)
+    }
+
+    /// A fixed offset, for tests and for units configured without a zone.
+    public static func fixed(offset: Int, identifier: String = "UTC") -> ZoneRules {
+        ZoneRules(identifier: identifier, transitions: [], transitionTypes: [],
+                  types: [LocalTimeType(offset: offset, isDST: false, abbreviation: identifier)],
+                  initialType: 0, footer: nil)
+    }
+
+    /// The local time type in force at a UTC instant.
+    public func localTimeType(at unix: Double) -> LocalTimeType {
+        let t = Int64((unix).rounded(.down))
+        if let last = transitions.last, t >= last, let footer {
+            return footer.localTimeType(at: t)
+        }
+        // The last transition at or before t.
+        var lo = 0, hi = transitions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        if lo == 0 { return types[initialType] }
+        return types[Int(transitionTypes[lo - 1])]
+    }
+
+    public func offset(at unix: Double) -> Int { localTimeType(at: unix).offset }
+
+    static func parse(_ b: [UInt8], identifier: String) throws(LoadError) -> ZoneRules {
+        func fail(_ why: String) -> LoadError { .malformed(identifier, why) }
+        guard b.count >= 44, b[0] == 0x54, b[1] == 0x5A, b[2] == 0x69, b[3] == 0x66 else { throw fail("no TZif header") }
+        let version = b[4]
+        func be32(_ i: Int) -> Int64 {
+            Int64(Int32(bitPattern: UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])))
+        }
+        func be64(_ i: Int) -> Int64 { be32(i) << 32 | (be32(i + 4) & 0xFFFF_FFFF) }
+        func counts(_ h: Int) -> (isut: Int, isstd: Int, leap: Int, time: Int, type: Int, char: Int) {
+            (Int(be32(h + 20)), Int(be32(h + 24)), Int(be32(h + 28)), Int(be32(h + 32)), Int(be32(h + 36)), Int(be32(h + 40)))
+        }
+        var header = 0
+        var timeSize = 4
+        var c = counts(0)
+        if version >= 0x32 {  // '2' or later: skip the 32-bit block, use the 64-bit one
+            let v1Size = c.time * 4 + c.time + c.type * 6 + c.char + c.leap * 8 + c.isstd + c.isut
+            header = 44 + v1Size
+            guard b.count >= header + 44 else { throw fail("truncated") }
+            c = counts(header)
+            timeSize = 8
+        }
+        let dataStart = header + 44
+        let dataSize = c.time * timeSize + c.time + c.type * 6 + c.char + c.leap * (timeSize + 4) + c.isstd + c.isut
+        guard c.type > 0, c.time >= 0, c.char >= 0, b.count >= dataStart + dataSize else { throw fail("truncated") }
+
+        var p = dataStart
+        var transitions = [Int64]()
+        transitions.reserveCapacity(c.time)
+        for _ in 0..<c.time {
+            transitions.append(timeSize == 8 ? be64(p) : be32(p))
+            p += timeSize
+        }
+        let transitionTypes = Array(b[p..<p + c.time])
+        p += c.time
+        guard transitionTypes.allSatisfy({ Int($0) < c.type }) else { throw fail("type index out of range") }
+        let charStart = p + c.type * 6
+        var types = [LocalTimeType]()
+        for i in 0..<c.type {
+            let q = p + i * 6
+            let idx = Int(b[q + 5])
+            guard idx < c.char else { throw fail("abbreviation index out of range") }
+            var end = charStart + idx
+            while end < charStart + c.char && b[end] != 0 { end += 1 }
+            types.append(LocalTimeType(offset: Int(be32(q)), isDST: b[q + 4] != 0,
+                                       abbreviation: String(decoding: b[(charStart + idx)..<end], as: UTF8.self)))
+        }
+        p = dataStart + dataSize
+
+        var footer: PosixTimeZone?
+        if timeSize == 8, p < b.count, b[p] == 0x0A {
+            var end = p + 1
+            while end < b.count && b[end] != 0x0A { end += 1 }
+            let text = String(decoding: b[(p + 1)..<end], as: UTF8.self)
+            if !text.isEmpty {
+                guard let rule = PosixTimeZone(text) else { throw fail("footer '\(text)' not understood") }
+                footer = rule
+            }
+        }
+        // RFC 8536: before the first transition, the first type (time type 0).
+        return ZoneRules(identifier: identifier, transitions: transitions, transitionTypes: transitionTypes,
+                         types: types, initialType: 0, footer: footer)
+    }
+
+    private static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+            if out.count > 1 << 20 { return nil }  // no real zone file is this large
+        }
+        return out
+    }
+}
