@@ -8,7 +8,7 @@ struct Mihrab: ParsableCommand {
         commandName: "mihrab",
         abstract: "Prayer times, qibla and adhan for a wall unit.",
         version: BuildInfo.version,
-        subcommands: [RunCommand.self, VersionCommand.self]
+        subcommands: [RunCommand.self, TimesCommand.self, VersionCommand.self]
     )
 }
 
@@ -27,11 +27,20 @@ enum Main {
                 print(Mihrab.fullMessage(for: error))
                 exit(0)
             }
-            let message = Mihrab.message(for: error).split(separator: "\n").joined(separator: "; ")
+            let message = oneLine(Mihrab.message(for: error))
             FileHandle.standardError.write(Data("mihrab: \(message)\n".utf8))
             exit(code.rawValue)
         }
     }
+}
+
+/// ArgumentParser's messages can span lines ("one of the following:" and a bullet list):
+/// fold them into one line.
+func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard let first = lines.first else { return message }
+    let rest = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
+    return rest.isEmpty ? first : first + " " + rest.joined(separator: ", ")
 }
 
 /// An error whose message is already the one line a user should see.

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import PrayerTimes
+
+extension CalculationMethod: ExpressibleByArgument {}
+extension Madhab: ExpressibleByArgument {}
+extension HighLatitudeRule: ExpressibleByArgument {}
+extension PolarRule: ExpressibleByArgument {}
+extension Rounding: ExpressibleByArgument {}
+extension Shafaq: ExpressibleByArgument {}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, csv
+}
+
+/// `mihrab times`: the prayer times of one or more days at a place.
+struct TimesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "times", abstract: "Show the prayer times of a place and date.")
+
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90 (north positive).") var lat: Double
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180 (east positive).") var lon: Double
+    @Option(parsing: .unconditional, help: "Elevation in metres; above 0 it lowers the horizon for sunrise and sunset.") var elevation: Double = 0
+    @Option(help: "The first date, YYYY-MM-DD (default: today in the zone).") var date: String?
+    @Option(help: "How many days, 1 to 366.") var days: Int = 1
+    @Option(help: "IANA time zone, e.g. Asia/Riyadh (default: the system's).") var tz: String?
+    @Option(help: "Calculation method.") var method: CalculationMethod = .mwl
+    @Option(help: "Asr school.") var madhab: Madhab = .shafi
+    @Option(name: .customLong("high-latitude-rule"), help: "Fajr and Isha bound for short nights.")
+    var highLatitudeRule: HighLatitudeRule = .automatic
+    @Flag(name: .customLong("only-when-angle-fails"), help: "Apply the high-latitude rule only when the angle is never reached.")
+    var onlyWhenAngleFails = false
+    @Option(name: .customLong("nearest-latitude"), help: "Reference latitude of the nearest-latitude rule.")
+    var nearestLatitude: Double = 48.5
+    @Option(help: "Rule for days without sunrise or sunset.") var polar: PolarRule = .nearestLatitude
+    @Option(help: "Rounding of the times.") var rounding: Rounding?
+    @Option(parsing: .unconditional, help: "Minutes per prayer on top of the method's, e.g. fajr=2,isha=-1.") var adjust: String?
+    @Option(name: .customLong("hijri-offset"), parsing: .unconditional, help: "Days added to the Hijri date, -2 to 2.") var hijriOffset: Int = 0
+    @Option(name: .customLong("fajr-angle"), help: "Override the method's Fajr angle (degrees).") var fajrAngle: Double?
+    @Option(name: .customLong("isha-angle"), help: "Override: Isha at this angle (degrees).") var ishaAngle: Double?
+    @Option(name: .customLong("isha-interval"), help: "Override: Isha this many minutes after Maghrib.") var ishaInterval: Double?
+    @Option(name: .customLong("maghrib-angle"), help: "Override: Maghrib at this angle (degrees).") var maghribAngle: Double?
+    @Option(help: "Moonsighting Committee shafaq.") var shafaq: Shafaq = .general
+    @Option(name: .customLong("imsak-minutes"), help: "Imsak, minutes before Fajr.") var imsakMinutes: Double = 10
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    func validate() throws {
+        guard lat.isFinite, (-90...90).contains(lat) else {
+            throw ValidationError("--lat must be between -90 and 90 degrees (got \(lat))")
+        }
+        guard lon.isFinite, (-180...180).contains(lon) else {
+            throw ValidationError("--lon must be between -180 and 180 degrees (got \(lon))")
+        }
+        guard elevation.isFinite, (-500...9000).contains(elevation) else {
+            throw ValidationError("--elevation must be between -500 and 9000 metres (got \(elevation))")
+        }
+        guard (1...366).contains(days) else { throw ValidationError("--days must be between 1 and 366 (got \(days))") }
+        guard (-2...2).contains(hijriOffset) else {
+            throw ValidationError("--hijri-offset must be between -2 and 2 days (got \(hijriOffset))")
+        }
+        if let date, CivilDate(iso: date) == nil {
+            throw ValidationError("--date must be a date as YYYY-MM-DD (got '\(date)')")
+        }
+        for (name, value, range) in [("--fajr-angle", fajrAngle, 0.0...30.0), ("--isha-angle", ishaAngle, 0.0...30.0),
+                                     ("--maghrib-angle", maghribAngle, 0.0...30.0),
+                                     ("--isha-interval", ishaInterval, 0.0...300.0),
+                                     ("--nearest-latitude", nearestLatitude, 0.0...65.0),
+                                     ("--imsak-minutes", imsakMinutes, 0.0...60.0)] {
+            if let v = value, !(v.isFinite && range.contains(v)) {
+                throw ValidationError("\(name) must be between \(range.lowerBound) and \(range.upperBound) (got \(v))")
+            }
+        }
+        if ishaAngle != nil && ishaInterval != nil {
+            throw ValidationError("--isha-angle and --isha-interval exclude each other: give one")
+        }
+        _ = try parsedAdjustments()
+    }
+
+    func parsedAdjustments() throws -> PrayerAdjustments {
+        var result = PrayerAdjustments()
+        guard let adjust, !adjust.isEmpty else { return result }
+        for item in adjust.split(separator: ",", omittingEmptySubsequences: false) {
+            let kv = item.split(separator: "=", omittingEmptySubsequences: false)
+            let allowed = Prayer.allCases.map(\.rawValue).joined(separator: ", ")
+            guard kv.count == 2, let prayer = Prayer(rawValue: kv[0].trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--adjust: '\(item)' is not PRAYER=MINUTES (prayers: \(allowed))")
+            }
+            guard let minutes = Double(kv[1].trimmingCharacters(in: .whitespaces)), minutes.isFinite,
+                  abs(minutes) <= 120 else {
+                throw ValidationError("--adjust: '\(item)' needs minutes between -120 and 120")
+            }
+            result[prayer] = minutes
+        }
+        return result
+    }
+
+    func parameters() throws -> CalculationParameters {
+        var p = method.parameters
+        p.madhab = madhab
+        p.highLatitudeRule = highLatitudeRule
+        p.highLatitudeRuleOnlyWhenAngleFails = onlyWhenAngleFails
+        p.nearestLatitude = nearestLatitude
+        p.polarRule = polar
+        if let rounding { p.rounding = rounding }
+        p.adjustments = try parsedAdjustments()
+        p.shafaq = shafaq
+        p.imsakMinutes = imsakMinutes
+        if let fajrAngle { p.fajrAngle = fajrAngle }
+        if let ishaAngle { p.isha = .angle(ishaAngle) }
+        if let ishaInterval { p.isha = .minutesAfterMaghrib(ishaInterval); p.ishaRamadanMinutes = nil }
+        if let maghribAngle { p.maghrib = .angle(maghribAngle) }
+        return p
+    }
+
+    func run() throws {
+        let zone: ZoneRules
+        if let tz {
+            do { zone = try ZoneRules.load(tz) } catch { throw CommandError("--tz: \(error)", exitCode: .validationFailure) }
+        } else {
+            zone = ZoneRules.system()
+        }
+        guard let coordinates = Coordinates(latitude: lat, longitude: lon, elevation: elevation) else {
+            throw CommandError("--lat/--lon: not a place on Earth", exitCode: .validationFailure)
+        }
+        let first = date.flatMap { CivilDate(iso: $0) }
+            ?? LocalTime(unix: Date().timeIntervalSince1970, zone: zone).date
+        let params = try parameters()
+        let table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset)
+        let rows = (0..<days).map { table.row(for: first.adding(days: $0)) }
+        switch format {
+        case .text: print(table.text(rows), terminator: "")
+        case .json: print(table.json(rows))
+        case .csv: print(table.csv(rows), terminator: "")
+        }
+    }
+}
