@@ -56,8 +56,9 @@ hal-check: test-deps
 	  hal/tools/check-gpiod-shim.c -L$(GPIOD2)/lib -lgpiod -Wl,-rpath,$(CURDIR)/$(GPIOD2)/lib \
 	  -o $(GPIOD2)/check-v2 && $(GPIOD2)/check-v2 2
 
+# Speed and memory, measured by ordo-one/benchmark (never in timed tests).
 bench: deps
-	@echo "No benchmarks yet."
+	$(SWIFT) package --disable-sandbox benchmark --no-progress
 
 clean:
 	rm -rf .build

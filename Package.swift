@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // hal/: thin C shims over the system libraries, one small stable interface each.
@@ -30,6 +31,14 @@ let package = Package(
                 "PrayerTimes", "LinuxHAL", "TOMLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
+        .executableTarget(
+            name: "PrayerTimesBenchmarks",
+            dependencies: ["PrayerTimes", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/PrayerTimesBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),

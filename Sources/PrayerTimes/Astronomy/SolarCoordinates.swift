@@ -15,7 +15,9 @@ struct SolarCoordinates {
     /// Greenwich apparent sidereal time, degrees [0, 360).
     let apparentSiderealTime: Double
 
-    init(unix t: Double) {
+    /// `siderealTime: false` skips the sidereal time (and its nutation), which only the
+    /// middle node of a SolarDay needs; `apparentSiderealTime` is then 0.
+    init(unix t: Double, siderealTime: Bool = true) {
         let jd = t / 86_400 + 2_440_587.5
         let jde = jd + deltaT(julianDay: jd) / 86_400
         let T = (jde - 2_451_545) / 36_525
@@ -32,6 +34,10 @@ struct SolarCoordinates {
         rightAscension = unwind(deg(atan2(cos(eps) * sin(lambda), cos(lambda))))
         declination = deg(asin(sin(eps) * sin(lambda)))
 
+        guard siderealTime else {
+            apparentSiderealTime = 0
+            return
+        }
         // Nutation in longitude (Meeus 22, the four largest terms), arcseconds.
         let Lmoon = rad(218.3165 + 481_267.8813 * T)
         let dPsi = -17.20 * sin(omega) - 1.32 * sin(2 * rad(L0)) - 0.23 * sin(2 * Lmoon) + 0.21 * sin(2 * omega)

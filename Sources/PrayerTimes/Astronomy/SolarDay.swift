@@ -33,9 +33,9 @@ struct SolarDay {
         sinLat = sin(rad(latitude))
         cosLat = cos(rad(latitude))
         self.t0 = t0
-        let p1 = SolarCoordinates(unix: t0 - 86_400)
-        let p2 = SolarCoordinates(unix: t0)
-        let p3 = SolarCoordinates(unix: t0 + 86_400)
+        let p1 = SolarCoordinates(unix: t0 - 86_400, siderealTime: false)
+        let p2 = SolarCoordinates(unix: t0, siderealTime: true)
+        let p3 = SolarCoordinates(unix: t0 + 86_400, siderealTime: false)
         gast0 = p2.apparentSiderealTime
         // Right ascension made continuous across 0/360.
         let r2 = p2.rightAscension
@@ -73,7 +73,8 @@ struct SolarDay {
         for _ in 0..<6 {
             let dt = -declinationAndHourAngle(at: t).hourAngle / SolarDay.siderealRate * 86_400
             t += dt
-            if abs(dt) < 0.01 { break }
+            // What is left after a step is about 1/360 of it (the Sun's own motion).
+            if abs(dt) < 0.5 { break }
         }
         return t
     }
@@ -101,7 +102,9 @@ struct SolarDay {
             let side = after ? (h < -90 ? h + 360 : h) : (h > 90 ? h - 360 : h)
             let dt = (target - side) / SolarDay.siderealRate * 86_400
             t += dt
-            if abs(dt) < 0.05 { converged = true; break }
+            // What is left after a step is a small fraction of it (the change of the
+            // declination over the step): a step under a second leaves milliseconds.
+            if abs(dt) < 1 { converged = true; break }
         }
         // Never reached, or not on its side of the transit within half a day.
         guard converged, cosH >= -1, cosH <= 1,

@@ -63,8 +63,10 @@ public struct PrayerCalculator: Sendable {
         guard let sunrise = sun.time(ofAltitude: horizon, transit: transit, after: false),
               let sunset = sun.time(ofAltitude: horizon, transit: transit, after: true) else { return nil }
 
-        let prevTransit = sun.transit(near: transit - 86_400)
-        let nextTransit = sun.transit(near: transit + 86_400)
+        // Yesterday's and tomorrow's transits only seed the searches for their events:
+        // a day either side is close enough (the events are found by their own iteration).
+        let prevTransit = transit - 86_400
+        let nextTransit = transit + 86_400
         let prevSunset = sun.time(ofAltitude: horizon, transit: prevTransit, after: true) ?? sunset - 86_400
         let nextSunrise = sun.time(ofAltitude: horizon, transit: nextTransit, after: false) ?? sunrise + 86_400
         let nightBefore = sunrise - prevSunset
@@ -76,8 +78,11 @@ public struct PrayerCalculator: Sendable {
         let (fajr, fajrSource) = bounded(sun.time(ofAltitude: -p.fajrAngle, transit: transit, after: false),
                                          edge: sunrise, night: nightBefore, portion: portions.fajr, before: true)
         resolved[.fajr] = fajrSource
-        let nextFajr = bounded(sun.time(ofAltitude: -p.fajrAngle, transit: nextTransit, after: false),
-                               edge: nextSunrise, night: nightAfter, portion: portions.fajr, before: true).0
+        // Tomorrow's Fajr is only needed for a night that ends at Fajr (Ja'fari midnight).
+        let nextFajr = p.midnight == .jafari
+            ? bounded(sun.time(ofAltitude: -p.fajrAngle, transit: nextTransit, after: false),
+                      edge: nextSunrise, night: nightAfter, portion: portions.fajr, before: true).0
+            : nextSunrise
 
         // Asr: the shadow rule from the noon shadow at the actual transit.
         let noonAltitude = sun.noonAltitude(transit: transit)

@@ -1,0 +1,39 @@
+import Benchmark
+import PrayerTimes
+
+/// Day-schedules for 100 places x 365 days of 2026. Each reported iteration is one
+/// day-schedule (scaling factor 1000: a benchmark iteration computes 1000 of them,
+/// cycling through the 36 500 place-days), so the time is per schedule and the
+/// throughput is schedules per second.
+let places: [(Coordinates, Int)] = (0..<100).compactMap { i in
+    // A spread of latitudes -60...64 and longitudes all round the globe.
+    let lat = -60.0 + Double(i * 37 % 100) * 1.25
+    let lon = -180.0 + Double(i) * 3.6
+    return Coordinates(latitude: lat, longitude: lon).map { ($0, Int((lon / 15).rounded()) * 3600) }
+}
+let firstDay = CivilDate(year: 2026, month: 1, day: 1) ?? CivilDate(daysSinceEpoch: 20_454)
+
+func schedules(_ method: CalculationMethod) -> (Benchmark) -> Void {
+    let calc = PrayerCalculator(parameters: method.parameters)
+    var k = 0
+    return { benchmark in
+        for _ in benchmark.scaledIterations {
+            let (at, offset) = places[k % places.count]
+            let date = firstDay.adding(days: k / places.count % 365)
+            blackHole(calc.schedule(for: date, at: at, utcOffset: offset))
+            k += 1
+        }
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let config = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(3),
+        maxIterations: 1_000
+    )
+    Benchmark("day-schedule, mwl (100 places x 365 days)", configuration: config, closure: schedules(.mwl))
+    Benchmark("day-schedule, moonsighting (100 places x 365 days)", configuration: config,
+              closure: schedules(.moonsighting))
+}
