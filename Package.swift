@@ -21,6 +21,8 @@ let package = Package(
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
+        .target(name: "Geo", exclude: ["WMM/WMM2025.COF"]),
+        .target(name: "Compass", dependencies: ["Geo"]),
 
         // The real Linux backends over hal/.
         .target(name: "LinuxHAL", dependencies: ["CGpiod", "CI2C", "CGps"]),
@@ -42,6 +44,8 @@ let package = Package(
         ),
 
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
+        .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab"]),
     ],
