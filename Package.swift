@@ -30,16 +30,16 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "LinuxHAL", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "LinuxHAL", "TOMLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
         .executableTarget(
-            name: "PrayerTimesBenchmarks",
-            dependencies: ["PrayerTimes", .product(name: "Benchmark", package: "benchmark")],
-            path: "Benchmarks/PrayerTimesBenchmarks",
+            name: "MihrabBenchmarks",
+            dependencies: ["PrayerTimes", "Geo", "Compass", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/MihrabBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 

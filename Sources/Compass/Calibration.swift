@@ -13,6 +13,13 @@ public struct MagnetometerCalibration: Sendable, Equatable, Codable {
     public var fieldStrength: Double
     public var residual: Double
 
+    public init(hardIron: Vector3, softIron: Matrix3, fieldStrength: Double, residual: Double) {
+        self.hardIron = hardIron
+        self.softIron = softIron
+        self.fieldStrength = fieldStrength
+        self.residual = residual
+    }
+
     public static let identity = MagnetometerCalibration(hardIron: .zero, softIron: .identity, fieldStrength: 0,
                                                          residual: 0)
 

@@ -8,7 +8,7 @@ struct Mihrab: ParsableCommand {
         commandName: "mihrab",
         abstract: "Prayer times, qibla and adhan for a wall unit.",
         version: BuildInfo.version,
-        subcommands: [RunCommand.self, TimesCommand.self, VersionCommand.self]
+        subcommands: [RunCommand.self, TimesCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self, VersionCommand.self]
     )
 }
 

@@ -129,3 +129,17 @@ struct CalibrationTests {
         #expect(abs(p.r1.y - k) < 1e-6 && abs(p.r2.z - k) < 1e-6 && abs(p.r0.y) < 1e-6 && abs(p.r1.z) < 1e-6)
     }
 }
+
+@Suite("calibration storage")
+struct CalibrationStorageTests {
+    @Test("a calibration survives a JSON round trip unchanged")
+    func roundTrip() throws {
+        let cal = MagnetometerCalibration(hardIron: Vector3(28.1, -22.5, 19.25),
+                                          softIron: Matrix3(rows: Vector3(0.95, -0.04, 0.02), Vector3(-0.04, 1.06, -0.03),
+                                                            Vector3(0.02, -0.03, 0.93)),
+                                          fieldStrength: 49.1, residual: 0.004)
+        let data = try JSONEncoder().encode(cal)
+        #expect(try JSONDecoder().decode(MagnetometerCalibration.self, from: data) == cal)
+        #expect(cal.apply(Vector3(28.1, -22.5, 19.25)) == .zero)
+    }
+}

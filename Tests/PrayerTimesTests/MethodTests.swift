@@ -163,3 +163,22 @@ struct MethodTests {
         #expect(s.resolved[.fajr] == nil && s.resolved[.isha] == nil)
     }
 }
+
+@Suite("elevation")
+struct ElevationTests {
+    @Test("a unit 1000 m up sees sunrise earlier and sunset later by the horizon's dip (0.0347 x sqrt(h) degrees)")
+    func elevation() throws {
+        let date = try #require(CivilDate(year: 2026, month: 3, day: 20))
+        var p = CalculationMethod.mwl.parameters
+        p.rounding = .none
+        let calc = PrayerCalculator(parameters: p)
+        let sea = calc.schedule(for: date, at: try #require(Coordinates(latitude: 21.4, longitude: 39.8)), utcOffset: 10_800)
+        let hill = calc.schedule(for: date, at: try #require(Coordinates(latitude: 21.4, longitude: 39.8, elevation: 1000)),
+                                 utcOffset: 10_800)
+        // 1.097 degrees of dip at a sun climbing ~0.93 degree in 4 minutes near the equinox: 4-5 minutes.
+        let earlier = sea.sunrise - hill.sunrise, later = hill.maghrib - sea.maghrib
+        #expect(earlier > 240 && earlier < 300, "\(earlier)")
+        #expect(later > 240 && later < 300, "\(later)")
+        #expect(hill.dhuhr == sea.dhuhr && hill.fajr == sea.fajr)
+    }
+}

@@ -78,8 +78,16 @@ public struct MagneticModel: Sendable {
 
         let N = maxDegree
         let count = (N + 1) * (N + 2) / 2
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count + 2 * (N + 1)) { buf in
-            let P = buf.baseAddress!, dP = P + count, cosM = dP + count, sinM = cosM + (N + 1)
+        // Three scratch buffers, each under 1 KiB so that they live on the stack (one larger
+        // temporary allocation goes to the heap); degree 12 needs 91 + 91 + 26 doubles.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { pBuf in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { dPBuf in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (N + 1)) { trig in
+            guard let P = pBuf.baseAddress, let dP = dPBuf.baseAddress, let cosM = trig.baseAddress else {
+                return MagneticModel.derived(north: .nan, east: .nan, down: .nan, northRate: .nan, eastRate: .nan,
+                                             downRate: .nan, latitude: latitude, longitude: longitude, valid: false)
+            }
+            let sinM = cosM + (N + 1)
             // Unnormalised associated Legendre functions of sin(phi') and their derivatives
             // with respect to phi', then Schmidt semi-normalised.
             for m in 0...N {
@@ -149,6 +157,8 @@ public struct MagneticModel: Sendable {
             return MagneticModel.derived(north: north, east: Y, down: down, northRate: northRate, eastRate: Yd,
                                          downRate: downRate, latitude: latitude, longitude: longitude,
                                          valid: decimalYear >= epoch && decimalYear <= validUntil)
+        }
+        }
         }
     }
 

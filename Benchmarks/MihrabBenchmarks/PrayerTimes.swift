@@ -26,7 +26,7 @@ func schedules(_ method: CalculationMethod) -> (Benchmark) -> Void {
     }
 }
 
-let benchmarks: @Sendable () -> Void = {
+func prayerTimeBenchmarks() {
     let config = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal],
         scalingFactor: .kilo,

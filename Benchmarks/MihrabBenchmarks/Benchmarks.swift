@@ -1,0 +1,6 @@
+import Benchmark
+
+let benchmarks: @Sendable () -> Void = {
+    prayerTimeBenchmarks()
+    compassBenchmarks()
+}
