@@ -24,8 +24,12 @@ let package = Package(
         .target(name: "Geo", exclude: ["WMM/WMM2025.COF"]),
         .target(name: "Compass", dependencies: ["Geo"]),
 
-        // The real Linux backends over hal/.
-        .target(name: "LinuxHAL", dependencies: ["CGpiod", "CI2C", "CGps"]),
+        // The hardware layer: protocols, chip drivers written against them, the real Linux
+        // backends, and the simulation (register-level emulators, world, virtual clock).
+        .target(name: "HAL"),
+        .target(name: "Drivers", dependencies: ["HAL"]),
+        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps"]),
+        .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass"]),
 
         .executableTarget(
             name: "mihrab",
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
+        .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab"]),
     ],

@@ -1,0 +1,23 @@
+import HAL
+
+/// What answered on a bus, and as which chip.
+public struct DetectedChip: Sendable, Equatable {
+    public let model: ChipModel
+    public let address: UInt8
+}
+
+/// Scans a bus for the chips Mihrab knows, by their addresses and identity registers.
+/// Many boards sold as "HMC5883L / GY-271" carry a QMC5883L (0x0D): both are probed, and
+/// 0x1E, shared by three magnetometers, is told apart by its identity registers.
+public enum SensorScanner {
+    public static func scan(_ bus: I2CBus) -> [DetectedChip] {
+        var found: [DetectedChip] = []
+        for model in ChipModel.allCases {
+            for address in model.addresses where !found.contains(where: { $0.address == address }) {
+                let driver = model.driver(bus: bus, address: address)
+                if (try? driver.probe()) == true { found.append(DetectedChip(model: model, address: address)) }
+            }
+        }
+        return found
+    }
+}
