@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "LinuxHAL", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "TOMLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,8 +51,9 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
-        .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL"], exclude: ["Fixtures"]),
-        .testTarget(name: "MihrabCLITests", dependencies: ["mihrab"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import CGpiod
+import HAL
 
 /// A GPIO chip opened through libgpiod (v1 or v2, whichever the build used).
 public final class GPIOChip: @unchecked Sendable {
@@ -74,8 +75,8 @@ public final class GPIOChip: @unchecked Sendable {
     }
 }
 
-/// One requested output line. Released when the value goes away.
-public final class GPIOOutputLine: @unchecked Sendable {
+/// One requested output line, as a `DigitalOutput`. Released when the value goes away.
+public final class GPIOOutputLine: DigitalOutput, @unchecked Sendable {
     // @unchecked: as for GPIOChip, the request is owned and used through this object only.
     private let handle: OpaquePointer
     private let chip: GPIOChip  // keeps the chip open while the line is held
@@ -89,17 +90,19 @@ public final class GPIOOutputLine: @unchecked Sendable {
 
     deinit { mihrab_gpio_line_release(handle) }
 
-    public func set(_ value: Bool) throws(SystemError) {
+    public var name: String { "line \(offset) on \(chip.locator)" }
+
+    public func set(_ value: Bool) throws(GPIOError) {
         var err: Int32 = 0
         if mihrab_gpio_line_set(handle, value ? 1 : 0, &err) < 0 {
-            throw SystemError("set GPIO line", "\(offset) on \(chip.locator)", errno: err)
+            throw GPIOError(line: name, reason: SystemError("set", "line", errno: err).reason)
         }
     }
 
-    public func get() throws(SystemError) -> Bool {
+    public func get() throws(GPIOError) -> Bool {
         var err: Int32 = 0
         let v = mihrab_gpio_line_get(handle, &err)
-        if v < 0 { throw SystemError("read GPIO line", "\(offset) on \(chip.locator)", errno: err) }
+        if v < 0 { throw GPIOError(line: name, reason: SystemError("read", "line", errno: err).reason) }
         return v == 1
     }
 }

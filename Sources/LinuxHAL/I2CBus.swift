@@ -1,11 +1,12 @@
 import CI2C
+import HAL
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// How register reads go over an adapter: plain I2C transfers where the adapter
-/// supports them, SMBus transfers where it does not (i2c-stub and some real adapters).
+/// How transactions go over an adapter: plain I2C transfers where the adapter supports
+/// them, SMBus transfers where it does not (i2c-stub and some real adapters).
 public enum I2CTransferPath: Sendable, Equatable {
     case plainI2C
     case smbusBlock
@@ -22,13 +23,13 @@ public enum I2CTransferPath: Sendable, Equatable {
     }
 }
 
-/// An i2c-dev adapter (`/dev/i2c-N`).
-public final class I2CBus: @unchecked Sendable {
-    // @unchecked: the file descriptor is owned by this object and used through it only.
+/// An i2c-dev adapter (`/dev/i2c-N`) as an `I2CBus`.
+public final class LinuxI2CBus: I2CBus {
     private let fd: Int32
-    public let path: String
+    public let name: String
     public let functions: UInt
     public let transferPath: I2CTransferPath
+    private var selected: UInt8?
 
     public convenience init(bus: Int) throws(SystemError) {
         try self.init(path: "/dev/i2c-\(bus)")
@@ -49,70 +50,74 @@ public final class I2CBus: @unchecked Sendable {
                               errno: EOPNOTSUPP)
         }
         self.fd = fd
-        self.path = path
+        self.name = path
         self.functions = funcs
         self.transferPath = transferPath
     }
 
     deinit { _ = mihrab_i2c_close(fd) }
 
-    private func target(_ address: UInt8, _ register: UInt8? = nil) -> String {
-        let hex = { (v: UInt8) in "0x" + String(v, radix: 16, uppercase: false) }
-        return "\(path) address \(hex(address))" + (register.map { " register \(hex($0))" } ?? "")
+    /// errno to the HAL's error kinds (i2c-dev returns ENXIO or EREMOTEIO for a NACK,
+    /// depending on the adapter driver).
+    static func kind(_ errno: Int32) -> I2CError.Kind {
+        switch errno {
+        case ENXIO, EREMOTEIO: .addressNotAcknowledged
+        case EIO, EAGAIN, EPROTO: .busError
+        case ETIMEDOUT: .timeout
+        case ENODEV, ENOENT, EBADF: .deviceGone
+        case EOPNOTSUPP, EINVAL: .unsupported
+        default: .other(errno)
+        }
     }
 
-    /// Reads `count` bytes starting at `register` (auto-increment assumed by the chip).
-    public func readRegisters(_ address: UInt8, _ register: UInt8, into buffer: inout [UInt8],
-                              count: Int) throws(SystemError) {
-        if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
-        switch transferPath {
-        case .plainI2C:
-            var reg = register
-            let r = buffer.withUnsafeMutableBufferPointer { out in
-                mihrab_i2c_transfer(fd, address, &reg, 1, out.baseAddress, count)
-            }
-            if r < 0 { throw SystemError("read", target(address, register), errno: -r) }
-        case .smbusBlock, .smbusByte:
-            try select(address)
-            var done = 0
-            while done < count {
-                let reg = register &+ UInt8(truncatingIfNeeded: done)
-                if transferPath == .smbusBlock {
-                    let n = min(32, count - done)
-                    let r = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
-                        guard let base = out.baseAddress else { return -EINVAL }
-                        return mihrab_smbus_read_block(fd, reg, UInt8(n), base + done)
-                    }
-                    if r < 0 { throw SystemError("read", target(address, reg), errno: -r) }
-                    if r == 0 { throw SystemError("read", target(address, reg), errno: EIO) }
-                    done += Int(r)
-                } else {
-                    let r = mihrab_smbus_read_byte_data(fd, reg)
-                    if r < 0 { throw SystemError("read", target(address, reg), errno: -r) }
-                    buffer[done] = UInt8(truncatingIfNeeded: r)
-                    done += 1
+    public func transfer(address: UInt8, write: [UInt8], read: inout [UInt8]) throws(I2CError) {
+        let register = write.first
+        func fail(_ r: Int32) -> I2CError { I2CError(LinuxI2CBus.kind(-r), bus: name, address: address, register: register) }
+        if transferPath == .plainI2C {
+            let r = write.withUnsafeBufferPointer { w in
+                read.withUnsafeMutableBufferPointer { rd in
+                    mihrab_i2c_transfer(fd, address, w.baseAddress, w.count, rd.baseAddress, rd.count)
                 }
             }
+            if r < 0 { throw fail(r) }
+            return
         }
-    }
-
-    public func writeRegister(_ address: UInt8, _ register: UInt8, _ value: UInt8) throws(SystemError) {
-        switch transferPath {
-        case .plainI2C:
-            var bytes: (UInt8, UInt8) = (register, value)
-            let r = withUnsafeBytes(of: &bytes) { raw in
-                mihrab_i2c_transfer(fd, address, raw.bindMemory(to: UInt8.self).baseAddress, 2, nil, 0)
+        // SMBus: select the address once, then the transfer kinds SMBus has.
+        if selected != address {
+            let r = mihrab_i2c_set_address(fd, address)
+            if r < 0 { throw fail(r) }
+            selected = address
+        }
+        switch (write.count, read.count) {
+        case (0, 0):
+            return
+        case (1, 0):
+            let r = mihrab_smbus_write_byte(fd, write[0])
+            if r < 0 { throw fail(r) }
+        case (2, 0):
+            let r = mihrab_smbus_write_byte_data(fd, write[0], write[1])
+            if r < 0 { throw fail(r) }
+        case (let n, 0) where n <= 33 && functions & UInt(MIHRAB_I2C_FUNC_SMBUS_WRITE_I2C_BLOCK) != 0:
+            let r = write.withUnsafeBufferPointer { w in
+                mihrab_smbus_write_block(fd, w[0], UInt8(n - 1), w.baseAddress.map { $0 + 1 })
             }
-            if r < 0 { throw SystemError("write", target(address, register), errno: -r) }
-        case .smbusBlock, .smbusByte:
-            try select(address)
-            let r = mihrab_smbus_write_byte_data(fd, register, value)
-            if r < 0 { throw SystemError("write", target(address, register), errno: -r) }
+            if r < 0 { throw fail(r) }
+        case (1, let n) where transferPath == .smbusBlock && n <= 32:
+            let got = read.withUnsafeMutableBufferPointer { rd in
+                mihrab_smbus_read_block(fd, write[0], UInt8(n), rd.baseAddress)
+            }
+            if got < 0 { throw fail(got) }
+            if Int(got) != n { throw I2CError(.busError, bus: name, address: address, register: register) }
+        case (let w, let n) where w <= 1:
+            // Byte by byte: the first with its register, the rest as receive-byte, so the
+            // chip's own pointer rules (auto-increment, wrap) apply as in one burst.
+            for i in 0..<n {
+                let r = i == 0 && w == 1 ? mihrab_smbus_read_byte_data(fd, write[0]) : mihrab_smbus_read_byte(fd)
+                if r < 0 { throw fail(r) }
+                read[i] = UInt8(truncatingIfNeeded: r)
+            }
+        default:
+            throw I2CError(.unsupported, bus: name, address: address, register: register)
         }
-    }
-
-    private func select(_ address: UInt8) throws(SystemError) {
-        let r = mihrab_i2c_set_address(fd, address)
-        if r < 0 { throw SystemError("select", target(address), errno: -r) }
     }
 }

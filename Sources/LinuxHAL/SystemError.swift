@@ -16,8 +16,8 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
         self.errno = errno
     }
 
-    public var description: String {
-        let reason = String(cString: strerror(errno))
-        return "\(operation) \(target): \(reason) (errno \(errno))"
-    }
+    /// strerror and the number: "No such file or directory (errno 2)".
+    public var reason: String { "\(String(cString: strerror(errno))) (errno \(errno))" }
+
+    public var description: String { "\(operation) \(target): \(reason)" }
 }

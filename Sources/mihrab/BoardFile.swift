@@ -12,8 +12,14 @@ struct BoardFile {
         let mounting: Mounting
     }
 
+    enum Bus: Equatable {
+        case simulated
+        case linux(Int)
+    }
+
     var path: String
     var name: String
+    var bus: Bus
     var description: String
     var chips: [Chip]
     var pointingAxis: Vector3
@@ -34,6 +40,13 @@ struct BoardFile {
             throw fail("\(error)")
         }
         guard let name = table["name"]?.string else { throw fail("key 'name' is missing or not a string") }
+        let bus: Bus
+        switch table["i2c"]?.table?["bus"] {
+        case let v? where v.string == "simulated": bus = .simulated
+        case let v? where v.int.map { $0 >= 0 && $0 < 256 } == true: bus = .linux(v.int ?? 0)
+        case nil: throw fail("key 'i2c.bus' is missing (a bus number, or \"simulated\")")
+        default: throw fail("i2c.bus must be a bus number 0-255 or \"simulated\"")
+        }
         var chips: [Chip] = []
         let compass = table["compass"]?.table
         for (i, value) in (compass?["chips"]?.array ?? TOMLArray()).enumerated() {
@@ -62,7 +75,7 @@ struct BoardFile {
             throw fail("compass.pointing_axis must be one of \(DeviceFrame.axisNames.joined(separator: ", "))")
         }
         let outputs = table["gpio"]?.table?["lines"]?.table.map { Array($0.keys).sorted() } ?? []
-        return BoardFile(path: path, name: name, description: table["description"]?.string ?? "", chips: chips,
+        return BoardFile(path: path, name: name, bus: bus, description: table["description"]?.string ?? "", chips: chips,
                          pointingAxis: axis, pointingAxisName: axisName, outputs: outputs)
     }
 }

@@ -8,16 +8,21 @@ struct Mihrab: ParsableCommand {
         commandName: "mihrab",
         abstract: "Prayer times, qibla and adhan for a wall unit.",
         version: BuildInfo.version,
-        subcommands: [RunCommand.self, TimesCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self, VersionCommand.self]
+        subcommands: [RunCommand.self, TimesCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self,
+                      SensorsCommand.self, GPSCommand.self, VersionCommand.self]
     )
 }
 
 @main
 enum Main {
-    static func main() {
+    static func main() async {
         do {
             var command = try Mihrab.parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let error as CommandError {
             FileHandle.standardError.write(Data("mihrab: \(error.description)\n".utf8))
             exit(error.exitCode.rawValue)
@@ -56,4 +61,6 @@ struct CommandError: Error, CustomStringConvertible {
 extension ExitCode {
     /// sysexits.h EX_CONFIG: a configuration or board file is wrong.
     static let config = ExitCode(78)
+    /// sysexits.h EX_UNAVAILABLE: a device or service is not there.
+    static let unavailable = ExitCode(69)
 }

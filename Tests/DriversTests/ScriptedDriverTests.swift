@@ -150,3 +150,59 @@ struct ScriptedDriverTests {
         bus.done()
     }
 }
+
+/// A bus where every transaction gets the same treatment, for error paths common to all drivers.
+final class UniformBus: I2CBus {
+    let name = "uniform"
+    let nack: Bool
+    let fill: UInt8
+    init(nack: Bool, fill: UInt8 = 0) {
+        self.nack = nack
+        self.fill = fill
+    }
+    func transfer(address: UInt8, write: [UInt8], read: inout [UInt8]) throws(I2CError) {
+        if nack { throw I2CError(.addressNotAcknowledged, bus: name, address: address, register: write.first) }
+        for i in read.indices { read[i] = fill }
+    }
+}
+
+@Suite("every driver's error paths")
+struct DriverErrorPathTests {
+    @Test("nobody at the address: probe and initialise fail with the bus error, naming address and register",
+          arguments: ChipModel.allCases)
+    func absent(model: ChipModel) {
+        let d = model.driver(bus: UniformBus(nack: true), address: model.addresses[0])
+        do {
+            _ = try d.initialize()
+            Issue.record("\(model): initialised with nobody there")
+        } catch {
+            guard case .bus(let e) = error else {
+                Issue.record("\(model): \(error)")
+                return
+            }
+            #expect(e.kind == .addressNotAcknowledged && e.address == model.addresses[0] && e.register != nil)
+        }
+        #expect(throws: SensorError.self) { try d.read() }
+        #expect(throws: SensorError.self) { try d.probe() }
+    }
+
+    @Test("another chip at the address (identity registers read 0x00): probe false, initialise refuses",
+          arguments: ChipModel.allCases)
+    func impostor(model: ChipModel) throws {
+        let d = model.driver(bus: UniformBus(nack: false, fill: 0x00), address: model.addresses[0])
+        #expect(try d.probe() == false)
+        #expect {
+            try d.initialize()
+        } throws: { error in
+            if case SensorError.wrongIdentity(let chip, _, let found) = error { return chip == model && found.allSatisfy { $0 == 0 } }
+            return false
+        }
+    }
+
+    @Test("data never ready: read gives nil, not stale data", arguments: ChipModel.allCases)
+    func notReady(model: ChipModel) throws {
+        // Status registers read 0x00 (no data-ready bit) on every chip.
+        let d = model.driver(bus: UniformBus(nack: false, fill: 0x00), address: model.addresses[0])
+        #expect(try d.read() == nil)
+    }
+}

@@ -37,7 +37,7 @@ struct DeviceAbsenceTests {
     @Test("an I2C bus that does not exist gives ENOENT and names the device")
     func i2cBus() {
         #expect {
-            _ = try I2CBus(bus: 97)
+            _ = try LinuxI2CBus(bus: 97)
         } throws: { error in
             guard let e = error as? SystemError else { return false }
             return e.errno == ENOENT && e.description.contains("/dev/i2c-97")
@@ -47,7 +47,7 @@ struct DeviceAbsenceTests {
     @Test("a file that is not an I2C adapter is refused with the ioctl's error")
     func notAnAdapter() {
         #expect {
-            _ = try I2CBus(path: "/dev/null")
+            _ = try LinuxI2CBus(path: "/dev/null")
         } throws: { error in
             guard let e = error as? SystemError else { return false }
             return e.errno == ENOTTY && e.description.contains("/dev/null")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LinuxHAL
 
 @Suite("libgps binding")
@@ -17,10 +18,11 @@ struct GPSDConnectionTests {
 
     @Test("a real gpsd (gpsfake) delivers a 3D fix with position, altitude and time")
     func roundTripThroughGpsfake() throws {
-        let fake = try GPSFake(log: fixturePath("gnss-trip.nmea"))
+        let fake = try GPSFake(log: gnssTripLog)
         defer { fake.stop() }
+        try fake.waitUntilListening()
 
-        // gpsd needs a moment to listen; retry the connection for up to 5 s.
+        // gpsd listens; the connection should succeed at once (a few tries for safety).
         var connection: GPSDConnection?
         let start = Date()
         while connection == nil, Date().timeIntervalSince(start) < 5 {

@@ -75,6 +75,8 @@ struct BoardFileTests {
     func badMounting() throws {
         let path = try write("""
             name = "bad"
+            [i2c]
+            bus = 1
             [[compass.chips]]
             chip = "qmc5883l"
             role = "magnetometer"
@@ -97,7 +99,7 @@ struct BoardFileTests {
 
     @Test("an unknown pointing axis lists the allowed ones")
     func axis() throws {
-        let path = try write("name = \"x\"\n[compass]\npointing_axis = \"up\"\n")
+        let path = try write("name = \"x\"\n[i2c]\nbus = 1\n[compass]\npointing_axis = \"up\"\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let r = try MihrabBinary.run(["heading", "--accel", "0,0,-9.8", "--mag", "20,0,40", "--board", path])
         #expect(r.status == 78 && r.stderr.contains("compass.pointing_axis must be one of x, -x, y, -y, z, -z"))

@@ -49,6 +49,8 @@ int mihrab_i2c_transfer(int fd, uint8_t address, const uint8_t *wbuf, size_t wle
     return (unsigned)r == data.nmsgs ? 0 : -EIO;
 }
 
+int mihrab_smbus_read_byte(int fd) { return i2c_smbus_read_byte(fd); }
+int mihrab_smbus_write_byte(int fd, uint8_t value) { return i2c_smbus_write_byte(fd, value); }
 int mihrab_smbus_read_byte_data(int fd, uint8_t reg) { return i2c_smbus_read_byte_data(fd, reg); }
 int mihrab_smbus_write_byte_data(int fd, uint8_t reg, uint8_t value) {
     return i2c_smbus_write_byte_data(fd, reg, value);

@@ -35,7 +35,7 @@ def epoch(t, lat, lon, alt, fix):
 
 lines = []
 t = 9 * 3600
-for _ in range(12):   # Makkah, 277 m
+for _ in range(25):   # Makkah, 277 m (long: a client may connect late)
     lines += epoch(t, 21.4225, 39.8262, 277.0, True); t += 1
 for _ in range(6):    # no fix
     lines += epoch(t, 0, 0, 0, False); t += 1

@@ -26,6 +26,8 @@ int mihrab_i2c_transfer(int fd, uint8_t address, const uint8_t *wbuf, size_t wle
                         uint8_t *rbuf, size_t rlen);
 
 /* SMBus helpers over libi2c; the address must have been selected first. */
+int mihrab_smbus_read_byte(int fd);                                   /* receive byte, value 0..255 */
+int mihrab_smbus_write_byte(int fd, uint8_t value);                   /* send byte (sets the pointer) */
 int mihrab_smbus_read_byte_data(int fd, uint8_t reg);                  /* value 0..255 */
 int mihrab_smbus_write_byte_data(int fd, uint8_t reg, uint8_t value);
 int mihrab_smbus_read_word_data(int fd, uint8_t reg);                  /* value 0..65535 */

@@ -1,0 +1,210 @@
+import ArgumentParser
+import Compass
+import Drivers
+import Foundation
+import HAL
+import LinuxHAL
+import Simulation
+
+/// The I2C bus a board (or --bus) names: the simulated one, with emulated chips in a
+/// simulated world, or a real /dev/i2c-N.
+func openBus(board: BoardFile?, busNumber: Int?, now: @escaping () -> Double) throws -> I2CBus {
+    if let busNumber { return try openLinuxBus(busNumber) }
+    guard let board else { throw CommandError("no bus: give --board FILE or --bus N", exitCode: .validationFailure) }
+    switch board.bus {
+    case .linux(let n): return try openLinuxBus(n)
+    case .simulated:
+        // London, a unit lying level and facing 30 degrees east of north, gentle noise.
+        let world = SimulatedWorld(latitude: 51.5074, longitude: -0.1278, decimalYear: decimalYearOf(nil),
+                                   attitude: SimulatedWorld.fixed(yaw: 30))
+        world.magneticNoise = 0.2
+        world.accelerationNoise = 0.01
+        let chips = board.chips.map {
+            SimulatedBoard.Chip(model: $0.kind, address: UInt8($0.address ?? 0), mounting: $0.mounting.matrix)
+        }
+        return SimulatedBoard.bus(chips: chips, world: world, now: now)
+    }
+}
+
+func openLinuxBus(_ n: Int) throws -> I2CBus {
+    do {
+        return try LinuxI2CBus(bus: n)
+    } catch {
+        throw CommandError("I2C bus /dev/i2c-\(n): \(error.reason) (no such bus here; is i2c-dev loaded?)",
+                           exitCode: .unavailable)
+    }
+}
+
+struct SensorsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sensors", abstract: "What is on the I2C bus, and live readings.")
+
+    @Option(help: "Board file (default: board/simulated.toml unless --bus is given).") var board: String?
+    @Option(help: "A real I2C bus number (/dev/i2c-N), instead of the board's.") var bus: Int?
+    @Flag(help: "One reading per chip, then exit.") var once = false
+    @Option(help: "Output format (text or json).") var format: OutputFormat = .text
+
+    func validate() throws {
+        if let bus, !(0...255).contains(bus) { throw ValidationError("--bus must be 0 to 255 (got \(bus))") }
+        if format == .csv { throw ValidationError("--format must be text or json for sensors") }
+    }
+
+    func run() throws {
+        let boardFile = try (board ?? (bus == nil ? "board/simulated.toml" : nil)).map { try BoardFile.load(path: $0) }
+        let clock = SystemClock()
+        let start = clock.monotonicNow()
+        let now = { clock.monotonicNow() - start }
+        let i2c = try openBus(board: boardFile, busNumber: bus, now: now)
+        let found = SensorScanner.scan(i2c)
+        let channels = found.map {
+            SensorChannel(sensor: $0.model.driver(bus: i2c, address: $0.address, pause: { usleep(UInt32($0 * 1e6)) }))
+        }
+        repeat {
+            // Poll each chip until it has a sample (up to a second).
+            let deadline = now() + 1
+            while now() < deadline, channels.contains(where: { $0.latest == nil && !$0.isLost }) {
+                for ch in channels where ch.latest == nil { ch.poll(now: now()) }
+                usleep(5_000)
+            }
+            print(report(bus: i2c.name, channels: channels, board: boardFile))
+            for ch in channels { ch.poll(now: now()) }
+            if !once { usleep(500_000) }
+        } while !once
+    }
+
+    func report(bus: String, channels: [SensorChannel], board: BoardFile?) -> String {
+        func unit(_ k: SensorKind) -> String { k == .magnetometer ? "uT" : "m/s^2" }
+        if format == .json {
+            let chips = channels.map { ch -> String in
+                let s = ch.sensor
+                let reading = ch.latest.map { "[\(jsonNumber($0.x, 3)),\(jsonNumber($0.y, 3)),\(jsonNumber($0.z, 3))]" } ?? "null"
+                let err = ch.lastError.map { "\"\($0.description)\"" } ?? "null"
+                return "{\"chip\":\"\(s.model.rawValue)\",\"address\":\"\(hex(s.address))\",\"kind\":\"\(s.kind.rawValue)\"," +
+                    "\"reading\":\(reading),\"unit\":\"\(unit(s.kind))\",\"errors\":\(ch.errorCount),\"lastError\":\(err)}"
+            }
+            return "{\"bus\":\"\(bus)\",\"chips\":[\(chips.joined(separator: ","))]}"
+        }
+        var out = "Bus \(bus): \(channels.count) chip\(channels.count == 1 ? "" : "s") found\n"
+        if channels.isEmpty { out += "  (nothing answered at the known addresses)\n" }
+        for ch in channels {
+            let s = ch.sensor
+            let r = ch.latest.map { "\(jsonNumber($0.x, 2)), \(jsonNumber($0.y, 2)), \(jsonNumber($0.z, 2)) \(unit(s.kind)) (chip axes)" }
+                ?? "no reading: \(ch.lastError?.description ?? "no data yet")"
+            out += "  \(s.model.rawValue) at \(hex(s.address)) \(s.kind.rawValue): \(r)\n"
+        }
+        if let board {
+            for c in board.chips where !channels.contains(where: { $0.sensor.model.rawValue == c.kind && Int($0.sensor.address) == c.address }) {
+                out += "  missing: \(c.kind) at \(c.address.map { hex(UInt8(truncatingIfNeeded: $0)) } ?? "?") (board \(board.name))\n"
+            }
+        }
+        return String(out.dropLast())
+    }
+}
+
+struct GPSCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gps", abstract: "Fixes and status from gpsd (or the simulated board's scripted GNSS).")
+
+    @Option(help: "gpsd host.") var host = "localhost"
+    @Option(help: "gpsd port.") var port = 2947
+    @Option(help: "A simulated board file: scripted GNSS instead of gpsd.") var board: String?
+    @Flag(help: "The first fix, then exit (non-zero when none came within --timeout).") var once = false
+    @Option(help: "Seconds to wait for a fix with --once.") var timeout: Double = 15
+    @Option(help: "Output format (text or json).") var format: OutputFormat = .text
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be 1 to 65535 (got \(port))") }
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds (got \(timeout))")
+        }
+        if format == .csv { throw ValidationError("--format must be text or json for gps") }
+    }
+
+    func run() async throws {
+        let source: PositionSource
+        var virtual: VirtualClock?
+        if let board {
+            let b = try BoardFile.load(path: board)
+            guard b.bus == .simulated else {
+                throw CommandError("--board \(board): not a simulated board; for real hardware use gpsd (--host, --port)",
+                                   exitCode: .validationFailure)
+            }
+            let clock = VirtualClock(wallStart: Date().timeIntervalSince1970)
+            virtual = clock
+            source = ScriptedGNSS(script: [
+                .init(at: 0.5, .status(.noFix)),
+                .init(at: 1, ScriptedGNSS.fix(51.5074, -0.1278, time: clock.wallNow() + 1)),
+                .init(at: 2, ScriptedGNSS.fix(51.5074, -0.1278, time: clock.wallNow() + 2)),
+            ], clock: clock)
+        } else {
+            source = GPSDClient(options: .init(host: host, port: port))
+        }
+        let events = source.events()
+        let deadline = Date().addingTimeInterval(timeout)
+        var lastStatus: PositionStatus?
+        var it = events.makeAsyncIterator()
+        let pump = Task { [virtual] in
+            // The simulated script runs on a virtual clock: let it run in real time.
+            guard let virtual else { return }
+            let start = Date()
+            while !Task.isCancelled {
+                virtual.advance(to: Date().timeIntervalSince(start))
+                try? await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
+        defer {
+            pump.cancel()
+            source.stop()
+        }
+        let watchdog = Task {
+            try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+            if once { source.stop() }
+        }
+        defer { watchdog.cancel() }
+        while let event = await it.next() {
+            print(describe(event))
+            switch event {
+            case .fix: if once { return }
+            case .status(let s): lastStatus = s
+            }
+            if once && Date() > deadline { break }
+        }
+        if once {
+            let why = lastStatus.map { describe(.status($0)) } ?? "no data"
+            throw CommandError("gps: no fix within \(Int(timeout)) s (\(why))", exitCode: .unavailable)
+        }
+    }
+
+    func describe(_ e: PositionEvent) -> String {
+        switch e {
+        case .fix(let f):
+            let time = f.time.map { LocalTimeISO.utc($0) }
+            if format == .json {
+                return "{\"fix\":{\"mode\":\"\(f.mode == .threeD ? "3d" : "2d")\",\"latitude\":\(jsonNumber(f.latitude, 7))," +
+                    "\"longitude\":\(jsonNumber(f.longitude, 7)),\"altitude\":\(jsonNumber(f.altitude, 1))," +
+                    "\"horizontalError\":\(jsonNumber(f.horizontalError, 1)),\"time\":\(time.map { "\"\($0)\"" } ?? "null")}}"
+            }
+            return "fix \(f.mode == .threeD ? "3D" : "2D") \(jsonNumber(f.latitude, 6)), \(jsonNumber(f.longitude, 6))" +
+                (f.altitude.map { " alt \(jsonNumber($0, 1)) m" } ?? "") +
+                (f.horizontalError.map { " +-\(jsonNumber($0, 0)) m" } ?? "") + (time.map { " at \($0)" } ?? "")
+        case .status(let s):
+            let text: String
+            switch s {
+            case .noDaemon(let why): text = "no gpsd: \(why)"
+            case .noDevice: text = "gpsd has no receiver"
+            case .noFix: text = "no fix"
+            case .silent: text = "no data from gpsd; reconnecting"
+            }
+            return format == .json ? "{\"status\":\"\(text.replacingOccurrences(of: "\"", with: "'"))\"}" : "status: \(text)"
+        }
+    }
+}
+
+/// UTC ISO 8601 for fix times.
+enum LocalTimeISO {
+    static func utc(_ t: Double) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: Date(timeIntervalSince1970: t))
+    }
+}

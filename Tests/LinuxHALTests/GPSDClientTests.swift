@@ -1,0 +1,96 @@
+import Foundation
+import HAL
+import Testing
+import TestSupport
+@testable import LinuxHAL
+
+/// Collects a stream's events so a test can wait for a condition with a deadline.
+actor EventLog {
+    var events: [PositionEvent] = []
+    func add(_ e: PositionEvent) { events.append(e) }
+
+    func wait(seconds: Double, until condition: @Sendable ([PositionEvent]) -> Bool) async -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if condition(events) { return true }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return condition(events)
+    }
+}
+
+@Suite("gpsd client, against a real gpsd", .serialized)
+struct GPSDClientTests {
+    static func isFix(_ e: PositionEvent, near lat: Double) -> Bool {
+        if case .fix(let f) = e { return abs(f.latitude - lat) < 0.01 }
+        return false
+    }
+
+    @Test("a fix, a loss of fix, a fix in another city; gpsd killed and started again: reconnects and carries on")
+    func tripAndRestart() async throws {
+        let log = gnssTripLog
+        let first = try GPSFake(log: log, cycleSeconds: 0.05, loop: true)
+        let port = first.port
+        try first.waitUntilListening()
+        let client = GPSDClient(options: .init(host: "127.0.0.1", port: port))
+        let events = EventLog()
+        let reader = Task {
+            for await e in client.events() { await events.add(e) }
+        }
+        defer {
+            client.stop()
+            reader.cancel()
+        }
+
+        // Makkah, then no fix, then London, in that order.
+        let trip = await events.wait(seconds: 30) { es in
+            guard let m = es.firstIndex(where: { GPSDClientTests.isFix($0, near: 21.4225) }),
+                  let n = es[m...].firstIndex(of: .status(.noFix)),
+                  es[n...].contains(where: { GPSDClientTests.isFix($0, near: 51.5074) }) else { return false }
+            return true
+        }
+        let seen = await events.events
+        #expect(trip, "events: \(seen.prefix(12))")
+        // Fixes carry their altitude and time; no fix has NaN coordinates.
+        for case .fix(let f) in await events.events {
+            #expect(f.latitude.isFinite && f.longitude.isFinite)
+        }
+
+        // gpsd goes away: the client says so and keeps trying.
+        first.stop()
+        let noticed = await events.wait(seconds: 10) { es in
+            es.contains { if case .status(.noDaemon) = $0 { true } else { false } }
+        }
+        #expect(noticed)
+        let before = await events.events.count
+
+        // gpsd comes back on the same port: the client reconnects (back-off at most 4 s) and reads fixes again.
+        let second = try GPSFake(log: log, cycleSeconds: 0.05, port: port, loop: true)
+        defer { second.stop() }
+        try second.waitUntilListening()
+        let again = await events.wait(seconds: 20) { es in
+            es.dropFirst(before).contains { GPSDClientTests.isFix($0, near: 21.4225) }
+        }
+        #expect(again)
+        #expect(client.connections >= 2)
+    }
+
+    @Test("no gpsd at all: status 'no daemon', no crash, and it stops when told")
+    func noDaemon() async throws {
+        let port = try GPSFake.freeLoopbackPort()
+        let client = GPSDClient(options: .init(host: "127.0.0.1", port: port))
+        var it = client.events().makeAsyncIterator()
+        let first = await it.next()
+        guard case .status(.noDaemon(let why)) = first else {
+            Issue.record("expected noDaemon, got \(String(describing: first))")
+            return
+        }
+        #expect(why.contains("127.0.0.1:\(port)"))
+        client.stop()
+        // The stream finishes once the client has stopped.
+        let end = Date().addingTimeInterval(5)
+        var finished = false
+        while Date() < end { if await it.next() == nil { finished = true; break } }
+        #expect(finished)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("mihrab sensors and gps")
+struct HardwareCommandTests {
+    @Test("sensors on the simulated board: both chips found, readings in their own axes")
+    func sensorsSimulated() throws {
+        let r = try MihrabBinary.run(["sensors", "--board", "board/simulated.toml", "--once", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let chips = try #require(doc["chips"] as? [[String: Any]])
+        #expect(chips.map { $0["chip"] as? String } == ["qmc5883l", "mpu6050"])
+        let accel = try #require(chips[1]["reading"] as? [Double])
+        // The MPU-6050 is mounted upside down on this board: level, it reads +g on its own z.
+        #expect(abs(accel[2] - 9.81) < 0.1)
+        let mag = try #require(chips[0]["reading"] as? [Double])
+        let strength = (mag[0] * mag[0] + mag[1] * mag[1] + mag[2] * mag[2]).squareRoot()
+        #expect(strength > 45 && strength < 52)  // London's field, about 49 uT
+    }
+
+    @Test("sensors on a real bus that is not there: one line, exit 69")
+    func sensorsNoBus() throws {
+        let r = try MihrabBinary.run(["sensors", "--bus", "97", "--once"])
+        #expect(r.status == 69)
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("/dev/i2c-97"))
+    }
+
+    @Test("gps --once against a real gpsd (gpsfake): the first fix as JSON")
+    func gpsOnce() throws {
+        let fake = try GPSFake(log: gnssTripLog, cycleSeconds: 0.1)
+        defer { fake.stop() }
+        try fake.waitUntilListening()
+        let r = try MihrabBinary.run(["gps", "--host", "127.0.0.1", "--port", String(fake.port), "--once",
+                                      "--timeout", "20", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try #require(r.stdout.split(separator: "\n").last { $0.contains("\"fix\"") })
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let fix = try #require(doc["fix"] as? [String: Any])
+        #expect(abs((fix["latitude"] as? Double ?? 0) - 21.4225) < 1e-6)
+        #expect(fix["mode"] as? String == "3d")
+    }
+
+    @Test("gps with no gpsd: says so, exits 69 after the timeout")
+    func gpsNone() throws {
+        let r = try MihrabBinary.run(["gps", "--host", "127.0.0.1", "--port", "9", "--once", "--timeout", "1"])
+        #expect(r.status == 69)
+        #expect(r.stderr.hasPrefix("mihrab: gps: no fix within 1 s"))
+    }
+
+    @Test("gps on the simulated board: scripted fixes, no hardware")
+    func gpsSimulated() throws {
+        let r = try MihrabBinary.run(["gps", "--board", "board/simulated.toml", "--once"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("fix 3D 51.507400, -0.127800"))
+    }
+}
+
