@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -31,10 +32,17 @@ let package = Package(
         .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps"]),
         .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass"]),
 
+        // The unit: configuration, planner, alerts, outputs, the control loop.
+        .target(name: "Service", dependencies: [
+            "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "TOMLKit",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Service", "TOMLKit",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,7 @@ import Compass
 import Foundation
 import Geo
 import PrayerTimes
+import Service
 
 /// Parses "x,y,z" into three finite numbers.
 func parseTriple(_ text: String, option: String) throws -> Vector3 {
@@ -146,9 +147,9 @@ struct HeadingCommand: ParsableCommand {
         var a = try parseTriple(accel, option: "--accel"), m = try parseTriple(mag, option: "--mag")
         var pointing = Vector3(1, 0, 0)
         if let board {
-            let b = try BoardFile.load(path: board)
-            if let c = b.chip(role: "accelerometer") { a = c.mounting.toDevice(a) }
-            if let c = b.chip(role: "magnetometer") { m = c.mounting.toDevice(m) }
+            let b = try loadBoard(board)
+            if let c = b.chip(.accelerometer) { a = c.mounting.toDevice(a) }
+            if let c = b.chip(.magnetometer) { m = c.mounting.toDevice(m) }
             pointing = b.pointingAxis
         }
         guard let h = HeadingSolution(accel: a, mag: m, pointing: pointing) else {

@@ -4,11 +4,12 @@ import Drivers
 import Foundation
 import HAL
 import LinuxHAL
+import Service
 import Simulation
 
 /// The I2C bus a board (or --bus) names: the simulated one, with emulated chips in a
 /// simulated world, or a real /dev/i2c-N.
-func openBus(board: BoardFile?, busNumber: Int?, now: @escaping () -> Double) throws -> I2CBus {
+func openBus(board: BoardConfig?, busNumber: Int?, now: @escaping () -> Double) throws -> I2CBus {
     if let busNumber { return try openLinuxBus(busNumber) }
     guard let board else { throw CommandError("no bus: give --board FILE or --bus N", exitCode: .validationFailure) }
     switch board.bus {
@@ -20,7 +21,7 @@ func openBus(board: BoardFile?, busNumber: Int?, now: @escaping () -> Double) th
         world.magneticNoise = 0.2
         world.accelerationNoise = 0.01
         let chips = board.chips.map {
-            SimulatedBoard.Chip(model: $0.kind, address: UInt8($0.address ?? 0), mounting: $0.mounting.matrix)
+            SimulatedBoard.Chip(model: $0.model.rawValue, address: $0.address, mounting: $0.mounting.matrix)
         }
         return SimulatedBoard.bus(chips: chips, world: world, now: now)
     }
@@ -50,7 +51,7 @@ struct SensorsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let boardFile = try (board ?? (bus == nil ? "board/simulated.toml" : nil)).map { try BoardFile.load(path: $0) }
+        let boardFile = try (board ?? (bus == nil ? "board/simulated.toml" : nil)).map { try loadBoard($0) }
         let clock = SystemClock()
         let start = clock.monotonicNow()
         let now = { clock.monotonicNow() - start }
@@ -72,7 +73,7 @@ struct SensorsCommand: ParsableCommand {
         } while !once
     }
 
-    func report(bus: String, channels: [SensorChannel], board: BoardFile?) -> String {
+    func report(bus: String, channels: [SensorChannel], board: BoardConfig?) -> String {
         func unit(_ k: SensorKind) -> String { k == .magnetometer ? "uT" : "m/s^2" }
         if format == .json {
             let chips = channels.map { ch -> String in
@@ -93,8 +94,8 @@ struct SensorsCommand: ParsableCommand {
             out += "  \(s.model.rawValue) at \(hex(s.address)) \(s.kind.rawValue): \(r)\n"
         }
         if let board {
-            for c in board.chips where !channels.contains(where: { $0.sensor.model.rawValue == c.kind && Int($0.sensor.address) == c.address }) {
-                out += "  missing: \(c.kind) at \(c.address.map { hex(UInt8(truncatingIfNeeded: $0)) } ?? "?") (board \(board.name))\n"
+            for c in board.chips where !channels.contains(where: { $0.sensor.model == c.model && $0.sensor.address == c.address }) {
+                out += "  missing: \(c.model.rawValue) at \(hex(c.address)) (board \(board.name))\n"
             }
         }
         return String(out.dropLast())
@@ -124,7 +125,7 @@ struct GPSCommand: AsyncParsableCommand {
         let source: PositionSource
         var virtual: VirtualClock?
         if let board {
-            let b = try BoardFile.load(path: board)
+            let b = try loadBoard(board)
             guard b.bus == .simulated else {
                 throw CommandError("--board \(board): not a simulated board; for real hardware use gpsd (--host, --port)",
                                    exitCode: .validationFailure)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Service
 
 /// `mihrab run`: the daemon. Until the control loop exists (issue 6) it reads the
 /// board file, says what it would run, and exits.
@@ -11,16 +12,15 @@ struct RunCommand: ParsableCommand {
     var board: String = "board/simulated.toml"
 
     func run() throws {
-        let summary = try BoardFile.load(path: board)
+        let summary = try loadBoard(board)
         print("mihrab \(BuildInfo.version)")
         for line in BuildInfo.libraries { print("  built with \(line)") }
         print("board: \(summary.name) (\(board))")
         print("  \(summary.description)")
         for chip in summary.chips {
-            let address = chip.address.map { " at 0x" + String($0, radix: 16) } ?? ""
-            print("  chip: \(chip.kind)\(address) (\(chip.role))")
+            print("  chip: \(chip.model.rawValue) at 0x\(String(chip.address, radix: 16)) (\(chip.model.kind.rawValue))")
         }
-        print("  outputs: \(summary.outputs.joined(separator: ", "))")
+        print("  outputs: \(summary.lines.keys.map(\.rawValue).sorted().joined(separator: ", "))")
         print("The control loop is not built yet: nothing runs on the board.")
     }
 }

@@ -24,7 +24,7 @@ struct VersionTests {
     func missingBoard() throws {
         let r = try MihrabBinary.run(["run", "--board", "/nonexistent/board.toml"])
         #expect(r.status == 78)
-        #expect(r.stderr == "mihrab: board file /nonexistent/board.toml: cannot be read\n")
+        #expect(r.stderr == "mihrab: /nonexistent/board.toml: cannot be read\n")
     }
 
     @Test("an unknown subcommand: one line, usage exit code")

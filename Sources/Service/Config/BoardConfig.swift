@@ -1,0 +1,181 @@
+import Compass
+import Drivers
+import Foundation
+import TOMLKit
+
+/// A board file (TOML under board/): the I2C bus and compass chips with their mountings,
+/// the pointing axis, and which GPIO lines drive which output.
+public struct BoardConfig: Sendable, Equatable {
+    public enum Bus: Sendable, Equatable {
+        case simulated
+        case linux(Int)
+    }
+
+    public struct Chip: Sendable, Equatable {
+        public let model: ChipModel
+        public let address: UInt8
+        public let mounting: Mounting
+    }
+
+    public enum ChipLocator: Sendable, Equatable {
+        case path(String)
+        case label(String)
+    }
+
+    public enum LineLocator: Sendable, Equatable {
+        case offset(UInt32)
+        case name(String)
+    }
+
+    public struct Line: Sendable, Equatable {
+        public let locator: LineLocator
+        public let activeLow: Bool
+    }
+
+    /// The outputs a board can drive.
+    public enum Output: String, Sendable, CaseIterable {
+        case status, fajr, dhuhr, asr, maghrib, isha
+        case qiblaLeft = "qibla_left", qiblaAligned = "qibla_aligned", qiblaRight = "qibla_right"
+        case buzzer
+    }
+
+    public var path: String
+    public var name: String
+    public var description: String
+    public var bus: Bus
+    /// Empty with `autoDetect`: scan the bus and use what answers (identity mountings).
+    public var chips: [Chip]
+    public var autoDetect: Bool
+    public var pointingAxis: Vector3
+    public var pointingAxisName: String
+    public var gpioChip: ChipLocator?
+    public var lines: [Output: Line]
+    /// A ring of LEDs for the qibla, clockwise from the pointing direction, instead of left/aligned/right.
+    public var qiblaRing: [Line]
+
+    public func chip(_ kind: SensorKind) -> Chip? { chips.first { $0.model.kind == kind } }
+
+    public static func load(path: String) throws(ConfigError) -> BoardConfig {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: path, line: nil, path: "", message: "cannot be read")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw ConfigError(file: path, line: e.source.begin.line, path: "", message: e.description)
+        } catch {
+            throw ConfigError(file: path, line: nil, path: "", message: "\(error)")
+        }
+        let root = TableReader(table, path: "", file: path, lines: TOMLLines(text))
+        guard let name = try root.string("name") else { throw root.error("name", "is missing") }
+        let description = try root.string("description") ?? ""
+
+        guard let i2c = try root.subtable("i2c") else { throw root.error("i2c", "is missing ([i2c] with bus)") }
+        let bus: Bus
+        if let s = i2c.table["bus"]?.string {
+            guard s == "simulated" else { throw i2c.error("bus", "must be a bus number 0-255 or \"simulated\"") }
+            _ = try i2c.string("bus")
+            bus = .simulated
+        } else if let n = try i2c.int("bus", in: 0...255) {
+            bus = .linux(n)
+        } else {
+            throw i2c.error("bus", "is missing (a bus number, or \"simulated\")")
+        }
+        try i2c.finish()
+
+        var chips: [Chip] = []
+        var autoDetect = false
+        var axisName = "x"
+        if let compass = try root.subtable("compass") {
+            if compass.table["chips"]?.string == "auto" {
+                _ = try compass.string("chips")
+                autoDetect = true
+            } else if let list = try compass.array("chips") {
+                for (i, v) in list.enumerated() {
+                    guard let t = v.table else { throw compass.error("chips", "must be \"auto\" or [[compass.chips]] tables") }
+                    let c = TableReader(t, path: "compass.chips[\(i)]", file: path, lines: root.lines)
+                    guard let model = try c.choice("chip", ChipModel.self) else { throw c.error("chip", "is missing") }
+                    let address = try c.int("address", in: 0x03...0x77).map { UInt8($0) } ?? model.addresses[0]
+                    guard model.addresses.contains(address) else {
+                        throw c.error("address", "\(model.rawValue) answers at \(model.addresses.map { "0x" + String($0, radix: 16) }.joined(separator: " or ")), not 0x\(String(address, radix: 16))")
+                    }
+                    var mounting = Mounting.identity
+                    if let rows = try c.array("mounting") {
+                        let numbers = rows.compactMap { $0.array }.flatMap { $0.map { $0.double ?? $0.int.map(Double.init) } }
+                        guard rows.count == 3, numbers.count == 9, let m = Matrix3(rows: numbers.compactMap { $0 }),
+                              numbers.allSatisfy({ $0 != nil }) else {
+                            throw c.error("mounting", "must be three rows of three numbers")
+                        }
+                        guard let r = Mounting(m) else {
+                            throw c.error("mounting", "is not a rotation (rows orthonormal, determinant +1)")
+                        }
+                        mounting = r
+                    }
+                    _ = try c.string("role")  // informative; the chip says what it is
+                    try c.finish()
+                    chips.append(Chip(model: model, address: address, mounting: mounting))
+                }
+            }
+            if let a = try compass.string("pointing_axis") {
+                guard DeviceFrame.axis(named: a) != nil else {
+                    throw compass.error("pointing_axis", "must be one of \(DeviceFrame.axisNames.joined(separator: ", "))")
+                }
+                axisName = a
+            }
+            try compass.finish()
+        }
+
+        var gpioChip: ChipLocator?
+        var lines: [Output: Line] = [:]
+        var ring: [Line] = []
+        if let gpio = try root.subtable("gpio") {
+            if let p = try gpio.string("chip") { gpioChip = .path(p) }
+            if let l = try gpio.string("chip_label") {
+                if gpioChip != nil { throw gpio.error("chip_label", "give chip or chip_label, not both") }
+                gpioChip = .label(l)
+            }
+            if let table = try gpio.subtable("lines") {
+                for key in table.table.keys.sorted() {
+                    if key == "qibla_ring" {
+                        guard let list = try table.array(key) else { continue }
+                        for (i, v) in list.enumerated() {
+                            guard let t = v.table else { throw table.error(key, "must be a list of { line = ... } tables") }
+                            ring.append(try line(TableReader(t, path: "gpio.lines.qibla_ring[\(i)]", file: path, lines: root.lines)))
+                        }
+                        continue
+                    }
+                    guard let output = Output(rawValue: key) else {
+                        throw table.error(key, "unknown output (outputs: \(Output.allCases.map(\.rawValue).joined(separator: ", ")), qibla_ring)")
+                    }
+                    guard let t = try table.subtable(key) else { continue }
+                    lines[output] = try line(t)
+                }
+                try table.finish()
+            }
+            try gpio.finish()
+        }
+        try root.finish()
+        if bus != .simulated, !lines.isEmpty, gpioChip == nil {
+            throw ConfigError(file: path, line: root.lines.line(of: "gpio"), path: "gpio.chip", message: "is missing (a path like /dev/gpiochip0, or chip_label)")
+        }
+        return BoardConfig(path: path, name: name, description: description, bus: bus, chips: chips, autoDetect: autoDetect,
+                           pointingAxis: DeviceFrame.axis(named: axisName) ?? Vector3(1, 0, 0), pointingAxisName: axisName,
+                           gpioChip: gpioChip, lines: lines, qiblaRing: ring)
+    }
+
+    private static func line(_ t: TableReader) throws(ConfigError) -> Line {
+        let locator: LineLocator
+        if let s = t.table["line"]?.string {
+            _ = try t.string("line")
+            locator = .name(s)
+        } else if let n = try t.int("line", in: 0...1023) {
+            locator = .offset(UInt32(n))
+        } else {
+            throw t.error("line", "is missing (an offset or a line name)")
+        }
+        let activeLow = try t.bool("active_low") ?? false
+        try t.finish()
+        return Line(locator: locator, activeLow: activeLow)
+    }
+}

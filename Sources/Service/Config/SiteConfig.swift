@@ -1,0 +1,64 @@
+import PrayerTimes
+
+/// The site configuration (/etc/mihrab/mihrab.toml): where the unit is, how it computes
+/// the times, what sounds when. Every field has a documented default (board/mihrab.toml).
+public struct SiteConfig: Sendable, Equatable {
+    public enum LocationSource: String, Sendable, CaseIterable { case gps, fixed }
+    public enum Iqamah: Sendable, Equatable {
+        case minutesAfterAdhan(Int)
+        /// A fixed local time, minutes after midnight.
+        case fixed(Int)
+    }
+    public enum JumuahTime: Sendable, Equatable {
+        case dhuhr
+        case fixed(Int)  // minutes after midnight
+    }
+    public struct Quiet: Sendable, Equatable {
+        public var from: Int  // minutes after local midnight
+        public var to: Int
+        /// Whether a time of day (minutes) falls in the period (which may pass midnight).
+        public func contains(_ minute: Int) -> Bool {
+            from <= to ? (minute >= from && minute < to) : (minute >= from || minute < to)
+        }
+    }
+    public enum EventKind: String, Sendable, CaseIterable { case adhan, reminder, iqamah, sunrise }
+
+    // [location]
+    public var locationSource = LocationSource.gps
+    public var latitude = 21.4225
+    public var longitude = 39.8262
+    public var elevation = 0.0
+    public var replanDistanceKm = 1.0
+    // [time]
+    public var zone: String = "system"
+    // [calculation]
+    public var parameters = CalculationMethod.mwl.parameters
+    public var hijriOffset = 0
+    // [iqamah], [jumuah], [reminders]
+    public var iqamah: [Prayer: Iqamah] = [:]
+    public var jumuah: [JumuahTime] = [.dhuhr]
+    public var reminders: [Prayer: Int] = [:]
+    public var sunriseWarningMinutes = 0
+    // [sounds], [patterns], [[quiet]]
+    public var sounds: [EventKind: String] = [.adhan: "adhan", .reminder: "reminder", .iqamah: "iqamah", .sunrise: "sunrise"]
+    public var patterns: [String: [Int]] = [
+        "adhan": [3000], "reminder": [150, 150, 150], "iqamah": [400, 200, 400, 200, 400], "sunrise": [1000],
+    ]
+    public var quiet: [Quiet] = []
+    // [compass]
+    public var compassRate = 25.0
+    public var smoothingSeconds = 1.0
+    public var alignedToleranceDegrees = 5.0
+    // [outputs]
+    public var nextPrayerBlinkMinutes = 15
+    // [service]
+    public var board = "/etc/mihrab/boards/raspberry-pi-4.toml"
+    public var stateDirectory = "/var/lib/mihrab"
+    public var runtimeDirectory = "/run/mihrab"
+    public var graceSeconds = 120.0
+
+    public init() {}
+
+    /// The prayers that have an adhan (sunrise has none).
+    public static let prayers: [Prayer] = [.fajr, .dhuhr, .asr, .maghrib, .isha]
+}
