@@ -37,6 +37,22 @@ public struct BoardConfig: Sendable, Equatable {
         case status, fajr, dhuhr, asr, maghrib, isha
         case qiblaLeft = "qibla_left", qiblaAligned = "qibla_aligned", qiblaRight = "qibla_right"
         case buzzer
+
+        /// Position in `allCases`, without building the array (the loop asks every tick).
+        public var index: Int {
+            switch self {
+            case .status: 0
+            case .fajr: 1
+            case .dhuhr: 2
+            case .asr: 3
+            case .maghrib: 4
+            case .isha: 5
+            case .qiblaLeft: 6
+            case .qiblaAligned: 7
+            case .qiblaRight: 8
+            case .buzzer: 9
+            }
+        }
     }
 
     public var path: String

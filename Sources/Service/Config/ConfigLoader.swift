@@ -117,7 +117,7 @@ extension SiteConfig {
             for prayer in SiteConfig.prayers {
                 if let m = try t.int(prayer.rawValue, in: 0...60) { reminders[prayer] = m == 0 ? nil : m }
             }
-            if let m = try t.int("sunrise", in: 0...60) { sunriseWarningMinutes = m }
+            if let m = try t.int("sunrise", in: 0...60) { sunriseWarningMinutes = m }  // 0: at sunrise
             try t.finish()
         }
     }

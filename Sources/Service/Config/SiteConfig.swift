@@ -38,7 +38,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var iqamah: [Prayer: Iqamah] = [:]
     public var jumuah: [JumuahTime] = [.dhuhr]
     public var reminders: [Prayer: Int] = [:]
-    public var sunriseWarningMinutes = 0
+    /// Minutes before sunrise for the sunrise warning; nil: no warning.
+    public var sunriseWarningMinutes: Int?
     // [sounds], [patterns], [[quiet]]
     public var sounds: [EventKind: String] = [.adhan: "adhan", .reminder: "reminder", .iqamah: "iqamah", .sunrise: "sunrise"]
     public var patterns: [String: [Int]] = [

@@ -1,0 +1,400 @@
+import Compass
+import Drivers
+import Foundation
+import Geo
+import HAL
+import Logging
+import PrayerTimes
+
+/// The unit, one pass at a time. `tick()` reads the clock and the inputs, keeps the day's
+/// events planned, decides alerts, drives the outputs, and returns the monotonic time at
+/// which it next needs to run. Single-threaded and deterministic: the daemon calls it in a
+/// loop and sleeps in between; tests call it with a virtual clock and run a day in a second.
+///
+/// Data flows one way: sensors -> estimators (position, time trust, heading) -> device
+/// state (events, current prayer) -> outputs.
+public final class UnitCore {
+    public struct Hardware {
+        public var outputs: [BoardConfig.Output: DigitalOutput]
+        public var ring: [DigitalOutput]
+        public var magnetometer: SensorChannel?
+        public var accelerometer: SensorChannel?
+        public var magnetometerMounting: Mounting
+        public var accelerometerMounting: Mounting
+        public var pointing: Vector3
+
+        public init(outputs: [BoardConfig.Output: DigitalOutput], ring: [DigitalOutput] = [],
+                    magnetometer: SensorChannel? = nil, accelerometer: SensorChannel? = nil,
+                    magnetometerMounting: Mounting = .identity, accelerometerMounting: Mounting = .identity,
+                    pointing: Vector3 = Vector3(1, 0, 0)) {
+            self.outputs = outputs
+            self.ring = ring
+            self.magnetometer = magnetometer
+            self.accelerometer = accelerometer
+            self.magnetometerMounting = magnetometerMounting
+            self.accelerometerMounting = accelerometerMounting
+            self.pointing = pointing
+        }
+    }
+
+    public enum PositionSourceState: String, Sendable { case gps, lastFix = "last-fix", configured }
+
+    public private(set) var config: SiteConfig
+    public private(set) var zone: ZoneRules
+    let hw: Hardware
+    let clock: DeviceClock
+    let position: PositionInput
+    let sync: ClockSyncInput
+    let store: StateStore
+    let recorder: EventRecorder?
+    var logger: Logger
+
+    // Estimators.
+    public private(set) var latitude: Double
+    public private(set) var longitude: Double
+    public private(set) var positionSource: PositionSourceState
+    public private(set) var gpsStatus = "waiting"
+    public private(set) var clockTrusted = false
+    public private(set) var heading: Double?
+    public private(set) var qiblaOffset: Double?
+    public private(set) var accuracy: HeadingAccuracy = .unreliable
+    private var filter: HeadingFilter
+    private var nextCompass = 0.0
+    private var field: MagneticField
+    private var qibla: Double?
+
+    // Device state.
+    public private(set) var events: [PlannedEvent] = []
+    /// Parallel to `events`: already decided (fired or missed), from the state file.
+    private var decided: [Bool] = []
+    public private(set) var today: DaySchedule?
+    private var plannedDate: CivilDate?
+    /// The planned date's local midnights (wall): outside them, it is another day.
+    private var dayStart = Double.infinity, dayEnd = -Double.infinity
+    private var plannedAt: (Double, Double) = (.nan, .nan)
+    private var replanRequested = true
+    private var lastOffset: Double?
+    private var buzzer: PatternPlayback?
+    /// Last value set per output (index: Output's position), and per ring LED.
+    private var outputState = [Bool?](repeating: nil, count: BoardConfig.Output.allCases.count)
+    private var ringState: [Bool?] = []
+    public private(set) var fired = 0
+    public private(set) var missed = 0
+    public private(set) var clockSteps = 0
+    public private(set) var gpioErrors = 0
+
+    public init(config: SiteConfig, zone: ZoneRules, hardware: Hardware, clock: DeviceClock, position: PositionInput,
+                sync: ClockSyncInput, store: StateStore, recorder: EventRecorder? = nil,
+                logger: Logger = Logger(label: "mihrab")) {
+        self.config = config
+        self.zone = zone
+        hw = hardware
+        self.clock = clock
+        self.position = position
+        self.sync = sync
+        self.store = store
+        self.recorder = recorder
+        self.logger = logger
+        filter = HeadingFilter(timeConstant: config.smoothingSeconds)
+        if config.locationSource == .gps, let fix = store.state.lastFix {
+            (latitude, longitude, positionSource) = (fix.latitude, fix.longitude, .lastFix)
+        } else {
+            (latitude, longitude, positionSource) = (config.latitude, config.longitude, .configured)
+        }
+        field = UnitCore.field(latitude, longitude, clock.wallNow())
+        if let problem = store.loadProblem { logger.warning("\(problem)") }
+    }
+
+    /// A new configuration (SIGHUP): replanned at the next tick.
+    public func reload(_ config: SiteConfig, zone: ZoneRules) {
+        self.config = config
+        self.zone = zone
+        filter.timeConstant = config.smoothingSeconds
+        replanRequested = true
+        logger.notice("configuration reloaded")
+    }
+
+    /// One pass of the loop; returns the monotonic time of the next pass.
+    public func tick() -> Double {
+        let mono = clock.monotonicNow()
+        let wall = clock.wallNow()
+        detectClockStep(mono: mono, wall: wall)
+        readPosition(mono: mono, wall: wall)
+        updateTrust(wall: wall)
+        let compassDue = updateCompass(mono: mono)
+        if replanRequested || wall < dayStart || wall >= dayEnd { replan(wall: wall) }
+        alert(mono: mono, wall: wall)
+        return drive(mono: mono, wall: wall, compassDue: compassDue)
+    }
+
+    /// Outputs off, state flushed (SIGTERM).
+    public func shutdown() {
+        let t = clock.wallNow()
+        for key in BoardConfig.Output.allCases { apply(key, false, t) }
+        for i in hw.ring.indices { setRing(i, false, t) }
+        buzzer = nil
+        do { try store.save() } catch { logger.error("cannot write the state file: \(error)") }
+    }
+
+    // MARK: - Estimators
+
+    private func detectClockStep(mono: Double, wall: Double) {
+        let offset = wall - mono
+        defer { lastOffset = offset }
+        guard let last = lastOffset, abs(offset - last) > 1 else { return }
+        clockSteps += 1
+        logger.warning("wall clock stepped by \(String(format: "%+.1f", offset - last)) s: replanning")
+        replanRequested = true
+    }
+
+    private func readPosition(mono: Double, wall: Double) {
+        for event in position.poll(now: mono) {
+            switch event {
+            case .status(let s):
+                gpsStatus = UnitCore.describe(s)
+                if positionSource == .gps { positionSource = store.state.lastFix == nil ? .configured : .lastFix }
+            case .fix(let f):
+                gpsStatus = f.mode == .threeD ? "3d-fix" : "2d-fix"
+                if let t = f.time, abs(t - wall) <= 2, !clockTrusted {
+                    clockTrusted = true
+                    logger.notice("clock trusted: GPS time agrees within 2 s")
+                }
+                guard config.locationSource == .gps else { continue }
+                positionSource = .gps
+                let moved = UnitCore.distanceKm(latitude, longitude, f.latitude, f.longitude)
+                latitude = f.latitude
+                longitude = f.longitude
+                if moved > config.replanDistanceKm || store.state.lastFix == nil {
+                    store.update { $0.lastFix = UnitState.Fix(latitude: f.latitude, longitude: f.longitude, time: wall) }
+                    save()
+                }
+                if moved > config.replanDistanceKm { replanRequested = true }
+            }
+        }
+    }
+
+    private func updateTrust(wall: Double) {
+        if !clockTrusted, sync.kernelSynchronized() {
+            clockTrusted = true
+            logger.notice("clock trusted: the kernel reports it synchronised")
+        }
+    }
+
+    /// Polls the compass chips when due; returns when they are next due (nil: no compass).
+    private func updateCompass(mono: Double) -> Double? {
+        guard let mag = hw.magnetometer, let acc = hw.accelerometer else { return nil }
+        guard mono >= nextCompass else { return nextCompass }
+        let period = 1 / config.compassRate
+        nextCompass = max(nextCompass + period, mono)
+        mag.poll(now: mono)
+        acc.poll(now: mono)
+        guard mag.isHealthy, acc.isHealthy, let m = mag.latest, let a = acc.latest,
+              let mt = mag.latestTime, let at = acc.latestTime, mono - mt < 0.5, mono - at < 0.5 else {
+            accuracy = .unreliable
+            return nextCompass
+        }
+        let md = hw.magnetometerMounting.toDevice(Vector3(m.x, m.y, m.z))
+        let ad = hw.accelerometerMounting.toDevice(Vector3(a.x, a.y, a.z))
+        let calibration = store.state.calibration
+        guard let h = HeadingSolution(accel: ad, mag: calibration?.apply(md) ?? md, pointing: hw.pointing) else {
+            accuracy = .unreliable
+            return nextCompass
+        }
+        let smoothed = filter.update(h.trueHeading(declination: field.declination), dt: period)
+        heading = smoothed
+        qiblaOffset = qibla.map { Compass.qiblaOffset(qiblaBearing: $0, trueHeading: smoothed) }
+        accuracy = HeadingAccuracy.assess(fieldRatio: h.fieldStrength / (field.total / 1000), dipError: h.dip - field.inclination,
+                                          gravityRatio: h.accelerationMagnitude / 9.80665, calibrated: calibration != nil)
+        return nextCompass
+    }
+
+    // MARK: - Device state
+
+    private func replan(wall: Double) {
+        replanRequested = false
+        let date = LocalTime(unix: wall, zone: zone).date
+        plannedDate = date
+        dayStart = Planner.localInstant(date, minute: 0, zone: zone)
+        dayEnd = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
+        plannedAt = (latitude, longitude)
+        field = UnitCore.field(latitude, longitude, wall)
+        qibla = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
+        guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else { return }
+        let calc = PrayerCalculator(parameters: config.parameters)
+        var planned: [PlannedEvent] = []
+        for d in -1...1 {
+            let day = date.adding(days: d)
+            let ramadan = HijriCalendar.date(for: day, offset: config.hijriOffset).isRamadan
+            let s = calc.schedule(for: day, at: at, utcOffset: zone.offset(at: day.unixMidnight + 43_200), ramadan: ramadan)
+            if d == 0 { today = s }
+            planned += Planner.events(for: day, schedule: s, zone: zone, config: config)
+        }
+        events = planned.sorted { $0.time < $1.time }
+        decided = events.map { store.state.events[$0.id] != nil }
+        store.update { $0.prune(before: wall - 3 * 86_400) }
+        logger.info("planned \(events.count) events for \(date) at \(String(format: "%.4f, %.4f", latitude, longitude))")
+    }
+
+    private func alert(mono: Double, wall: Double) {
+        var decisions: [AlertDecision] = []
+        for i in events.indices where !decided[i] && events[i].time <= wall {
+            guard let action = AlertEngine.action(for: events[i], wallNow: wall, trusted: clockTrusted,
+                                                  grace: config.graceSeconds) else { continue }
+            decided[i] = true
+            decisions.append(AlertDecision(event: events[i], action: action))
+        }
+        guard !decisions.isEmpty else { return }
+        // Write-ahead: remembered before it sounds, so a power cut mid-adhan does not replay it.
+        store.update { s in
+            for d in decisions { s.events[d.event.id] = .init(state: d.action == .fire ? "fired" : "missed", at: wall) }
+        }
+        save()
+        for d in decisions {
+            recorder?.event(d.event, action: d.action, at: wall)
+            switch d.action {
+            case .fire:
+                fired += 1
+                logger.notice("\(d.event.kind.rawValue) \(d.event.prayer.rawValue)\(d.event.muted ? " (quiet period: silent)" : "")")
+                if let name = d.event.pattern, !d.event.muted, let durations = config.patterns[name] {
+                    buzzer = PatternPlayback(durations, start: mono, repeats: false)
+                }
+            case .miss:
+                missed += 1
+                logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): the clock was not trusted or stepped past it")
+            }
+        }
+    }
+
+    // MARK: - Outputs
+
+    public var statusCondition: StatusCondition {
+        let compassConfigured = hw.magnetometer != nil
+        if (hw.magnetometer?.isLost ?? false) || (hw.accelerometer?.isLost ?? false) { return .sensorFault }
+        if !clockTrusted { return .clockUntrusted }
+        if compassConfigured, store.state.calibration == nil { return .compassUncalibrated }
+        if config.locationSource == .gps, positionSource != .gps { return .noFix }
+        return .normal
+    }
+
+    /// Sets every output for this moment; returns the next time anything must run.
+    private func drive(mono: Double, wall: Double, compassDue: Double?) -> Double {
+        var next = mono + 1  // at least once a second: clock steps, position, trust
+        func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
+        soon(compassDue)
+
+        let status = statusCondition.playback.state(at: mono)
+        apply(.status, status.on, wall)
+        soon(status.next)
+
+        if let b = buzzer {
+            let s = b.state(at: mono)
+            apply(.buzzer, s.on, wall)
+            if s.next == nil { buzzer = nil }
+            soon(s.next)
+        } else {
+            apply(.buzzer, false, wall)
+        }
+
+        // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
+        let (current, upcoming) = prayerWindow(wall: wall)
+        let blink = StatusCondition.prayerBlink.state(at: mono)
+        for prayer in SiteConfig.prayers {
+            guard let output = BoardConfig.Output(rawValue: prayer.rawValue) else { continue }
+            var on = prayer == current?.0
+            if let u = upcoming, u.0 == prayer, u.1 - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
+                on = blink.on
+                soon(blink.next)
+            }
+            apply(output, on, wall)
+        }
+        if let u = upcoming { soon(mono + (u.1 - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
+        if let c = current?.2 { soon(mono + (c - wall)) }  // the current prayer's end
+
+        // Qibla indicator.
+        let indication = QiblaIndication.from(offset: qiblaOffset, usable: accuracy != .unreliable,
+                                              tolerance: config.alignedToleranceDegrees, ringSize: hw.ring.count)
+        apply(.qiblaLeft, indication == .left, wall)
+        apply(.qiblaAligned, indication == .aligned, wall)
+        apply(.qiblaRight, indication == .right, wall)
+        for i in hw.ring.indices { setRing(i, indication == .ring(i), wall) }
+
+        // The next undecided event, and local midnight.
+        let offset = wall - mono
+        if let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall }) { soon(events[i].time - offset) }
+        soon(dayEnd - offset)
+        return next
+    }
+
+    /// The current prayer (with when it ends) and the next one, from the day's times.
+    func prayerWindow(wall: Double) -> (current: (Prayer, Double, Double)?, next: (Prayer, Double)?) {
+        guard let s = today else { return (nil, nil) }
+        let starts: [(Prayer, Double)] = [(.fajr, s.fajr), (.dhuhr, s.dhuhr), (.asr, s.asr), (.maghrib, s.maghrib), (.isha, s.isha)]
+        var current: (Prayer, Double, Double)?
+        for (i, (p, t)) in starts.enumerated() where t <= wall {
+            let end = p == .fajr ? s.sunrise : (i + 1 < starts.count ? starts[i + 1].1 : s.isha + 86_400)
+            if wall < end { current = (p, t, end) }
+        }
+        // Before today's Fajr, yesterday's Isha is still the current prayer.
+        if current == nil, wall < s.fajr { current = (.isha, s.fajr - 86_400, s.fajr) }
+        let next = starts.first { $0.1 > wall }
+        return (current, next)
+    }
+
+    private func apply(_ output: BoardConfig.Output, _ on: Bool, _ wall: Double) {
+        let i = output.index
+        guard outputState[i] != on, let out = hw.outputs[output] else { return }
+        if set(out, on) {
+            outputState[i] = on
+            recorder?.output(output.rawValue, on: on, at: wall)
+        }
+    }
+
+    private func setRing(_ i: Int, _ on: Bool, _ wall: Double) {
+        if ringState.count != hw.ring.count { ringState = [Bool?](repeating: nil, count: hw.ring.count) }
+        guard ringState[i] != on else { return }
+        if set(hw.ring[i], on) {
+            ringState[i] = on
+            recorder?.output("qibla_ring_\(i)", on: on, at: wall)
+        }
+    }
+
+    /// Sets a line; a GPIO error is counted and logged (rate-limited), never fatal.
+    private func set(_ out: DigitalOutput, _ on: Bool) -> Bool {
+        do {
+            try out.set(on)
+            return true
+        } catch {
+            gpioErrors += 1
+            if gpioErrors <= 10 || gpioErrors % 1000 == 0 { logger.error("\(error)") }
+            return false
+        }
+    }
+
+    private func save() {
+        do { try store.save() } catch { logger.error("cannot write the state file: \(error)") }
+    }
+
+    // MARK: - Helpers
+
+    static func field(_ lat: Double, _ lon: Double, _ wall: Double) -> MagneticField {
+        let date = CivilDate(daysSinceEpoch: Int((wall / 86_400).rounded(.down)))
+        return MagneticModel.wmm2025.field(latitude: lat, longitude: lon, heightKm: 0,
+                                           decimalYear: decimalYear(year: date.year, dayOfYear: date.dayOfYear))
+    }
+
+    static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        guard lat1.isFinite, lon1.isFinite else { return .infinity }
+        let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180, dl = (lon2 - lon1) * .pi / 180
+        let h = pow(sin((p2 - p1) / 2), 2) + cos(p1) * cos(p2) * pow(sin(dl / 2), 2)
+        return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
+    }
+
+    static func describe(_ s: PositionStatus) -> String {
+        switch s {
+        case .noDaemon: "no-gpsd"
+        case .noDevice: "no-device"
+        case .noFix: "no-fix"
+        case .silent: "silent"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import PrayerTimes
+
+/// One thing that happens at a time: an adhan, a reminder, an iqamah, a sunrise warning.
+public struct PlannedEvent: Sendable, Equatable {
+    public let kind: SiteConfig.EventKind
+    /// The prayer it belongs to (`.sunrise` for the sunrise warning).
+    public let prayer: Prayer
+    /// When, in UTC seconds.
+    public let time: Double
+    /// The local date whose times it belongs to.
+    public let date: CivilDate
+    /// 0 unless a prayer has several (Jumu'ah at two times).
+    public let index: Int
+    /// The pattern to sound, nil when this kind is silent.
+    public let pattern: String?
+    /// In a quiet period: recorded, but the buzzer stays silent.
+    public let muted: Bool
+
+    /// Stable across restarts and replans: what the state file remembers.
+    public let id: String
+
+    public init(kind: SiteConfig.EventKind, prayer: Prayer, time: Double, date: CivilDate, index: Int, pattern: String?,
+                muted: Bool) {
+        self.kind = kind
+        self.prayer = prayer
+        self.time = time
+        self.date = date
+        self.index = index
+        self.pattern = pattern
+        self.muted = muted
+        id = "\(date)/\(prayer.rawValue)/\(kind.rawValue)" + (index > 0 ? "/\(index)" : "")
+    }
+}
+
+/// Turns a day's times and the configuration into the day's events, in time order.
+public enum Planner {
+    public static func events(for date: CivilDate, schedule s: DaySchedule, zone: ZoneRules,
+                              config: SiteConfig) -> [PlannedEvent] {
+        var out: [PlannedEvent] = []
+        func add(_ kind: SiteConfig.EventKind, _ prayer: Prayer, _ time: Double, _ index: Int = 0) {
+            let minute = LocalTime(unix: time, zone: zone)
+            let m = minute.hour * 60 + minute.minute
+            out.append(PlannedEvent(kind: kind, prayer: prayer, time: time, date: date, index: index,
+                                    pattern: config.sounds[kind], muted: config.quiet.contains { $0.contains(m) }))
+        }
+        let friday = date.weekday == 5
+        for prayer in SiteConfig.prayers {
+            let adhans: [Double]
+            if prayer == .dhuhr && friday {
+                adhans = config.jumuah.map {
+                    switch $0 {
+                    case .dhuhr: s.dhuhr
+                    case .fixed(let m): localInstant(date, minute: m, zone: zone)
+                    }
+                }
+            } else {
+                adhans = [s[prayer]]
+            }
+            for (i, adhan) in adhans.enumerated() {
+                add(.adhan, prayer, adhan, i)
+                if let r = config.reminders[prayer], i == 0 { add(.reminder, prayer, adhan - Double(r) * 60) }
+                switch config.iqamah[prayer] {
+                case .minutesAfterAdhan(let m)?: add(.iqamah, prayer, adhan + Double(m) * 60, i)
+                case .fixed(let m)? where i == 0:
+                    let t = localInstant(date, minute: m, zone: zone)
+                    if t > adhan { add(.iqamah, prayer, t) }  // a fixed iqamah before the adhan is not held
+                default: break
+                }
+            }
+        }
+        if let w = config.sunriseWarningMinutes { add(.sunrise, .sunrise, s.sunrise - Double(w) * 60) }
+        return out.sorted { $0.time < $1.time }
+    }
+
+    /// The UTC instant of a local wall-clock minute on a date. In a DST gap (a minute that
+    /// does not exist) the later offset is used; in an overlap, the first occurrence.
+    public static func localInstant(_ date: CivilDate, minute: Int, zone: ZoneRules) -> Double {
+        let wall = date.unixMidnight + Double(minute) * 60
+        let before = zone.offset(at: wall - 86_400 / 2)  // the offset in force half a day earlier
+        let guess = wall - Double(before)
+        let actual = zone.offset(at: guess)
+        let second = wall - Double(actual)
+        return zone.offset(at: second) == actual ? min(guess, second) : second
+    }
+}
