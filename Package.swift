@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "CGpiod", path: "hal/gpiod", linkerSettings: [.linkedLibrary("gpiod")]),
         .target(name: "CI2C", path: "hal/i2c", linkerSettings: [.linkedLibrary("i2c")]),
         .target(name: "CGps", path: "hal/gps", linkerSettings: [.linkedLibrary("gps"), .linkedLibrary("m")]),
+        .target(name: "CClock", path: "hal/clock"),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -29,7 +30,7 @@ let package = Package(
         // backends, and the simulation (register-level emulators, world, virtual clock).
         .target(name: "HAL"),
         .target(name: "Drivers", dependencies: ["HAL"]),
-        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps"]),
+        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock"]),
         .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass"]),
 
         // The unit: configuration, planner, alerts, outputs, the control loop.

@@ -1,3 +1,4 @@
+import CClock
 import HAL
 
 #if canImport(Glibc)
@@ -15,6 +16,9 @@ public struct SystemClock: DeviceClock {
         let dt = deadline - monotonicNow()
         if dt > 0 { try await Task.sleep(nanoseconds: UInt64(dt * 1e9)) }
     }
+
+    /// Whether the kernel reports the clock synchronised (NTP or chrony set it).
+    public static func kernelSynchronized() -> Bool { mihrab_clock_synchronized() == 1 }
 
     static func read(_ id: clockid_t) -> Double {
         var ts = timespec()

@@ -1,27 +1,131 @@
 import ArgumentParser
+import Compass
+import Drivers
 import Foundation
+import HAL
+import LinuxHAL
+import Logging
+import PrayerTimes
 import Service
+import Simulation
 
-/// `mihrab run`: the daemon. Until the control loop exists (issue 6) it reads the
-/// board file, says what it would run, and exits.
-struct RunCommand: ParsableCommand {
+extension VirtualClock: VirtualTimeControl {}
+
+/// `mihrab run`: the daemon. On the simulated board everything is simulated (chips, GNSS,
+/// GPIO, the clock) and a live view shows the outputs; on a real board it drives the
+/// hardware and is what systemd starts.
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run the unit on a board (the simulated one needs no hardware).")
+        commandName: "run", abstract: "Run the unit (the simulated board needs no hardware).")
 
-    @Option(help: "The board file (TOML).")
-    var board: String = "board/simulated.toml"
+    @Option(help: "Board file (default: the config's service.board, or board/simulated.toml).") var board: String?
+    @Option(help: "Site config (default: /etc/mihrab/mihrab.toml when it exists).") var config: String?
+    @Option(help: "Simulation: virtual seconds per real second (1e6 or more: as fast as possible).") var speed: Double = 60
+    @Option(help: "Simulation: the virtual start, local time YYYY-MM-DDTHH:MM (default: now).") var start: String?
+    @Option(help: "Simulation: stop at this local time, YYYY-MM-DDTHH:MM.") var until: String?
+    @Option(help: "Time zone (IANA name), instead of the config's.") var tz: String?
+    @Option(parsing: .unconditional, help: "Simulation: the GNSS latitude.") var lat: Double?
+    @Option(parsing: .unconditional, help: "Simulation: the GNSS longitude.") var lon: Double?
+    @Option(help: "Write JSON lines for every fired or missed event and output change.") var record: String?
+    @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's.") var stateDir: String?
+    @Flag(help: "No live view (simulation).") var quiet = false
 
-    func run() throws {
-        let summary = try loadBoard(board)
-        print("mihrab \(BuildInfo.version)")
-        for line in BuildInfo.libraries { print("  built with \(line)") }
-        print("board: \(summary.name) (\(board))")
-        print("  \(summary.description)")
-        for chip in summary.chips {
-            print("  chip: \(chip.model.rawValue) at 0x\(String(chip.address, radix: 16)) (\(chip.model.kind.rawValue))")
+    func validate() throws {
+        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be above 0 (got \(speed))") }
+        if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
+        if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
+        if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
+        for (name, v) in [("--start", start), ("--until", until)] {
+            if let v, RunCommand.parseLocal(v) == nil { throw ValidationError("\(name) must be a local time as YYYY-MM-DDTHH:MM (got '\(v)')") }
         }
-        print("  outputs: \(summary.lines.keys.map(\.rawValue).sorted().joined(separator: ", "))")
-        print("The control loop is not built yet: nothing runs on the board.")
+    }
+
+    static func parseLocal(_ s: String) -> (CivilDate, Int)? {
+        let parts = s.split(separator: "T")
+        guard parts.count == 2, let d = CivilDate(iso: parts[0]) else { return nil }
+        let hm = parts[1].split(separator: ":")
+        guard hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
+        return (d, h * 60 + m)
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
+        let logger = Logger(label: "mihrab")
+        let configPath = config ?? (FileManager.default.fileExists(atPath: "/etc/mihrab/mihrab.toml") ? "/etc/mihrab/mihrab.toml" : nil)
+        var site = try configPath.map(loadConfig) ?? SiteConfig()
+        let boardPath = board ?? (configPath != nil ? site.board : "board/simulated.toml")
+        let boardConfig = try loadBoard(boardPath)
+        let zoneName = tz ?? site.zone
+        let zone: ZoneRules
+        do { zone = zoneName == "system" ? ZoneRules.system() : try ZoneRules.load(zoneName) } catch {
+            throw CommandError("time zone: \(error)", exitCode: .config)
+        }
+        if let lat, let lon { (site.latitude, site.longitude) = (lat, lon) }
+
+        let core: UnitCore
+        let clock: DeviceClock
+        var virtual: VirtualClock?
+        var options = Daemon.Options()
+        if boardConfig.bus == .simulated {
+            let startWall = start.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
+                ?? Date().timeIntervalSince1970
+            let v = VirtualClock(wallStart: startWall)
+            virtual = v
+            clock = v
+            let dir = stateDir ?? NSTemporaryDirectory() + "mihrab-simulated"
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let store = StateStore(directory: dir)
+            // The simulated chips are ideal: a unit calibration stands in for `mihrab calibrate`.
+            if store.state.calibration == nil { store.update { $0.calibration = .identity } }
+            let world = SimulatedWorld(latitude: site.latitude, longitude: site.longitude, decimalYear: 2026.5,
+                                       attitude: SimulatedWorld.turning(degreesPerSecond: 1))
+            world.magneticNoise = 0.2
+            world.accelerationNoise = 0.01
+            let bus = SimulatedBoard.bus(chips: boardConfig.chips.map { .init(model: $0.model.rawValue, address: $0.address, mounting: $0.mounting.matrix) },
+                                         world: world, now: { v.monotonicNow() })
+            var outputs: [BoardConfig.Output: DigitalOutput] = [:]
+            for o in boardConfig.lines.keys { outputs[o] = SimulatedOutput(name: o.rawValue, now: { v.wallNow() }) }
+            let mag = boardConfig.chip(.magnetometer), acc = boardConfig.chip(.accelerometer)
+            let hw = UnitCore.Hardware(
+                outputs: outputs, magnetometer: mag.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
+                accelerometer: acc.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
+                magnetometerMounting: mag?.mounting ?? .identity, accelerometerMounting: acc?.mounting ?? .identity,
+                pointing: boardConfig.pointingAxis)
+            let gnss = ScriptedPosition([(at: 2, event: .fix(PositionFix(time: nil, latitude: site.latitude, longitude: site.longitude,
+                                                                        altitude: 0, horizontalError: 5, mode: .threeD)))])
+            core = UnitCore(config: site, zone: zone, hardware: hw, clock: v, position: gnss, sync: FixedClockSync(true),
+                            store: store, recorder: try record.map { try EventRecorder(path: $0, zone: zone) }, logger: logger)
+            options.speed = speed
+            options.until = until.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
+            options.statusPath = dir + "/status.json"
+            if !quiet { options.view = LiveView(outputs: outputs, tty: isatty(1) == 1).show }
+        } else {
+            let system = SystemClock()
+            clock = system
+            let hw = try realHardware(boardConfig) { logger.warning("\($0)") }
+            try? FileManager.default.createDirectory(atPath: stateDir ?? site.stateDirectory, withIntermediateDirectories: true)
+            let store = StateStore(directory: stateDir ?? site.stateDirectory)
+            core = UnitCore(config: site, zone: zone, hardware: hw, clock: system,
+                            position: BufferedPosition(source: GPSDClient(options: .init())), sync: KernelClockSync(),
+                            store: store, recorder: try record.map { try EventRecorder(path: $0, zone: zone) }, logger: logger)
+            options.statusPath = site.runtimeDirectory + "/status.json"
+        }
+        if let configPath {
+            options.reload = {
+                do {
+                    let c = try SiteConfig.load(path: configPath)
+                    let z = c.zone == "system" ? ZoneRules.system() : try ZoneRules.load(c.zone)
+                    return .success((c, z))
+                } catch let e as ConfigError {
+                    return .failure(e)
+                } catch {
+                    return .failure(ConfigError(file: configPath, line: nil, path: "time.zone", message: "\(error)"))
+                }
+            }
+        }
+        logger.notice("mihrab \(BuildInfo.version) on \(boardConfig.name), zone \(zone.identifier)")
+        let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
+        let status = await daemon.run()
+        if status != 0 { throw ExitCode(status) }
     }
 }
-

@@ -15,6 +15,11 @@ public struct BoardConfig: Sendable, Equatable {
         public let model: ChipModel
         public let address: UInt8
         public let mounting: Mounting
+        public init(model: ChipModel, address: UInt8, mounting: Mounting) {
+            self.model = model
+            self.address = address
+            self.mounting = mounting
+        }
     }
 
     public enum ChipLocator: Sendable, Equatable {

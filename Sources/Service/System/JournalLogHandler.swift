@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+
+/// Log lines to standard error. Under the journal (JOURNAL_STREAM set) each line carries a
+/// `<N>` syslog priority prefix and no timestamp of ours (the journal adds its own);
+/// elsewhere, a timestamp and the level.
+public struct JournalLogHandler: LogHandler {
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    let label: String
+    let journal: Bool
+
+    public init(label: String, journal: Bool = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil) {
+        self.label = label
+        self.journal = journal
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public static func priority(_ level: Logger.Level) -> Int {
+        switch level {
+        case .trace, .debug: 7
+        case .info: 6
+        case .notice: 5
+        case .warning: 4
+        case .error: 3
+        case .critical: 2
+        }
+    }
+
+    public func log(event: LogEvent) {
+        let text = journal ? line(event.level, event.message) : "\(Date().formatted(.iso8601)) \(event.level) \(event.message)"
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    func line(_ level: Logger.Level, _ message: Logger.Message) -> String { "<\(JournalLogHandler.priority(level))>\(message)" }
+}

@@ -1,0 +1,97 @@
+import Compass
+import Drivers
+import Foundation
+import HAL
+import LinuxHAL
+import Service
+import Synchronization
+
+/// gpsd events buffered for the loop to poll without blocking.
+final class BufferedPosition: PositionInput, @unchecked Sendable {
+    // @unchecked: `task` is set once in init; the events are behind a Mutex.
+    final class Buffer: Sendable {
+        let events = Mutex<[PositionEvent]>([])
+    }
+
+    private let buffer = Buffer()
+    private var task: Task<Void, Never>?
+    private let source: PositionSource
+
+    init(source: PositionSource) {
+        self.source = source
+        let stream = source.events()
+        let buffer = self.buffer
+        task = Task {
+            for await e in stream { buffer.events.withLock { $0.append(e) } }
+        }
+    }
+
+    deinit {
+        source.stop()
+        task?.cancel()
+    }
+
+    func poll(now: Double) -> [PositionEvent] {
+        buffer.events.withLock { b in
+            defer { b.removeAll(keepingCapacity: true) }
+            return b
+        }
+    }
+}
+
+/// The kernel's view of the clock (adjtimex): synchronised when it does not report STA_UNSYNC.
+final class KernelClockSync: ClockSyncInput {
+    func kernelSynchronized() -> Bool { SystemClock.kernelSynchronized() }
+}
+
+/// The hardware of a real board: its I2C chips (configured or found), its GPIO lines.
+/// Errors are one line naming what is missing.
+func realHardware(_ board: BoardConfig, logger: (String) -> Void) throws -> UnitCore.Hardware {
+    guard case .linux(let n) = board.bus else { throw CommandError("board \(board.name) is not a real board") }
+    var magnetometer: SensorChannel?, accelerometer: SensorChannel?
+    var magMount = Mounting.identity, accMount = Mounting.identity
+    do {
+        let bus = try LinuxI2CBus(bus: n)
+        let chips: [BoardConfig.Chip] = board.autoDetect
+            ? SensorScanner.scan(bus).map { BoardConfig.Chip(model: $0.model, address: $0.address, mounting: .identity) }
+            : board.chips
+        for c in chips {
+            let ch = SensorChannel(sensor: c.model.driver(bus: bus, address: c.address, pause: { usleep(UInt32($0 * 1e6)) }))
+            if c.model.kind == .magnetometer, magnetometer == nil { (magnetometer, magMount) = (ch, c.mounting) }
+            if c.model.kind == .accelerometer, accelerometer == nil { (accelerometer, accMount) = (ch, c.mounting) }
+        }
+        if magnetometer == nil || accelerometer == nil { logger("compass incomplete on /dev/i2c-\(n): the qibla indicator stays dark") }
+    } catch {
+        logger("no compass: \(error)")
+    }
+    var outputs: [BoardConfig.Output: DigitalOutput] = [:]
+    var ring: [DigitalOutput] = []
+    if !board.lines.isEmpty || !board.qiblaRing.isEmpty {
+        let chip: GPIOChip
+        do {
+            switch board.gpioChip {
+            case .path(let p)?: chip = try GPIOChip(path: p)
+            case .label(let l)?: chip = try GPIOChip(label: l)
+            case nil: throw CommandError("board \(board.path): gpio.chip is missing", exitCode: .config)
+            }
+        } catch let e as SystemError {
+            throw CommandError("\(e)", exitCode: .unavailable)
+        }
+        func request(_ line: BoardConfig.Line, _ name: String) throws -> DigitalOutput {
+            do {
+                let offset: UInt32
+                switch line.locator {
+                case .offset(let o): offset = o
+                case .name(let n): offset = try chip.offset(ofLineNamed: n)
+                }
+                return try chip.requestOutput(offset: offset, consumer: "mihrab-\(name)", activeLow: line.activeLow)
+            } catch {
+                throw CommandError("board \(board.path): gpio.lines.\(name): \(error)", exitCode: .unavailable)
+            }
+        }
+        for (output, line) in board.lines { outputs[output] = try request(line, output.rawValue) }
+        for (i, line) in board.qiblaRing.enumerated() { ring.append(try request(line, "qibla_ring_\(i)")) }
+    }
+    return UnitCore.Hardware(outputs: outputs, ring: ring, magnetometer: magnetometer, accelerometer: accelerometer,
+                             magnetometerMounting: magMount, accelerometerMounting: accMount, pointing: board.pointingAxis)
+}

@@ -1,0 +1,108 @@
+import Compass
+import Foundation
+import HAL
+import PrayerTimes
+import Testing
+@testable import Service
+@testable import Simulation
+
+@Suite("unit faults")
+struct UnitFaultTests {
+    @Test("a compass chip that stops answering for a minute: sensor fault shown, qibla dark, then back")
+    func compassChipStops() throws {
+        let date = try #require(CivilDate(iso: "2026-05-05"))
+        let unit = try UnitHarness(zone: "Europe/London", lat: 51.5074, lon: -0.1278, start: date, startMinute: 600,
+                                   withCompass: true)
+        let t0 = unit.clock.wallNow()
+        unit.run(untilWall: t0 + 30)
+        let heading = try #require(unit.core.heading)
+        #expect(unit.core.accuracy != .unreliable)
+        // Facing 40 degrees true; the world's field is the WMM's, so the compass must agree closely.
+        #expect(abs(Compass.qiblaOffset(qiblaBearing: heading, trueHeading: 40)) < 1.0, "heading \(heading)")
+        let qiblaOnBefore = [BoardConfig.Output.qiblaLeft, .qiblaAligned, .qiblaRight].contains { unit.outputs[$0]?.state == true }
+        #expect(qiblaOnBefore)
+        unit.compass?.2.silent.insert(0x0D)
+        unit.run(untilWall: t0 + 32)
+        #expect(unit.core.statusCondition == .sensorFault)
+        #expect([BoardConfig.Output.qiblaLeft, .qiblaAligned, .qiblaRight].allSatisfy { unit.outputs[$0]?.state == false })
+        unit.run(untilWall: t0 + 90)
+        #expect(unit.core.statusCondition == .sensorFault)
+        unit.compass?.2.silent.remove(0x0D)
+        unit.run(untilWall: t0 + 95)
+        #expect(unit.core.statusCondition != .sensorFault)
+        #expect([BoardConfig.Output.qiblaLeft, .qiblaAligned, .qiblaRight].contains { unit.outputs[$0]?.state == true })
+    }
+
+    @Test("a corrupt state file is reported and replaced, never fatal; the day still sounds")
+    func corruptState() throws {
+        let dir = NSTemporaryDirectory() + "mihrab-corrupt-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data("{\"version\":1,\"events\":{\"x\":".utf8).write(to: URL(fileURLWithPath: dir + "/state.json"))
+        let store = StateStore(directory: dir)
+        #expect(store.loadProblem?.contains("corrupt") == true)
+        #expect(FileManager.default.fileExists(atPath: dir + "/state.json.corrupt"))
+        let date = try #require(CivilDate(iso: "2026-05-05"))
+        let unit = try UnitHarness(zone: "Asia/Riyadh", lat: 21.4225, lon: 39.8262, start: date, stateDirectory: dir)
+        let fajr = try #require(unit.expectedEvents(on: date).first { $0.kind == .adhan })
+        unit.run(untilWall: fajr.time + 5)
+        #expect(unit.buzzerStarts.contains { abs($0 - fajr.time) < 0.05 })
+        #expect(StateStore(directory: dir).loadProblem == nil)  // replaced by a good one
+    }
+
+    @Test("Jumu'ah on Fridays replaces Dhuhr at its fixed times; quiet periods keep the buzzer silent but record the event")
+    func jumuahAndQuiet() throws {
+        var c = UnitHarness.testConfig()
+        c.jumuah = [.fixed(13 * 60), .fixed(14 * 60 + 30)]
+        c.quiet = [SiteConfig.Quiet(from: 0, to: 6 * 60)]  // the night: Fajr's events are silent
+        let friday = try #require(CivilDate(iso: "2026-05-08"))
+        #expect(friday.weekday == 5)
+        let unit = try UnitHarness(zone: "Asia/Riyadh", lat: 21.4225, lon: 39.8262, start: friday, config: c)
+        unit.run(untilWall: Planner.localInstant(friday, minute: 15 * 60, zone: unit.zone))
+        let one = Planner.localInstant(friday, minute: 13 * 60, zone: unit.zone)
+        let two = Planner.localInstant(friday, minute: 14 * 60 + 30, zone: unit.zone)
+        #expect(unit.buzzerStarts.contains { abs($0 - one) < 0.05 } && unit.buzzerStarts.contains { abs($0 - two) < 0.05 })
+        let events = unit.expectedEvents(on: friday)
+        let dhuhrAdhans = events.filter { $0.prayer == .dhuhr && $0.kind == .adhan }
+        #expect(dhuhrAdhans.map(\.time) == [one, two])
+        let fajr = try #require(events.first { $0.prayer == .fajr && $0.kind == .adhan })
+        #expect(fajr.muted && !unit.buzzerStarts.contains { abs($0 - fajr.time) < 1 })
+        #expect(StateStore(directory: unit.stateDirectory).state.events[fajr.id]?.state == "fired")
+    }
+}
+
+@Suite("configuration errors")
+struct ConfigErrorTests {
+    static let cases: [(text: String, expected: String)] = [
+        ("[location]\nlatitud = 21.4\n", "x.toml:2: location.latitud: unknown key"),
+        ("[location]\nlatitude = \"north\"\n", "x.toml:2: location.latitude: must be a number from -90 to 90"),
+        ("[location]\nlatitude = 95\n", "x.toml:2: location.latitude: 95 is out of range (-90 to 90)"),
+        ("[time]\nzone = \"Mars/Olympus\"\n", "x.toml:2: time.zone: time zone 'Mars/Olympus': no such zone in the system's tzdata"),
+        ("[calculation]\nmethod = \"fast\"\n", "x.toml:2: calculation.method: 'fast' is not one of"),
+        ("[iqamah]\nfajr = \"25:00\"\n", "x.toml:2: iqamah.fajr: '25:00' must be minutes after the adhan (0 to 120) or a time \"HH:MM\""),
+        ("[reminders]\nasr = 90\n", "x.toml:2: reminders.asr: 90 is out of range (0 to 60)"),
+        ("[sounds]\nadhan = \"trumpet\"\n", "x.toml:2: sounds.adhan: pattern 'trumpet' is not defined"),
+        ("[[quiet]]\nfrom = \"23:00\"\n", "x.toml:1: quiet[0].to: is missing (\"HH:MM\")"),
+        ("[compass]\nrate_hz = 0\n", "x.toml:2: compass.rate_hz: 0 is out of range (1 to 100)"),
+        ("[location\n", "x.toml:1:"),
+        ("colour = \"green\"\n", "x.toml:1: colour: unknown key"),
+    ]
+
+    @Test("each error class: the file, the line and the key path", arguments: cases.indices)
+    func errors(i: Int) {
+        let (text, expected) = Self.cases[i]
+        do {
+            _ = try SiteConfig.parse(text, file: "x.toml")
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "\(error.description)")
+        }
+    }
+
+    @Test("the documented default config is valid and says what the code defaults say")
+    func defaultConfig() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("board/mihrab.toml")
+        let c = try SiteConfig.load(path: url.path)
+        #expect(c.graceSeconds == 120 && c.compassRate == 25 && c.replanDistanceKm == 1)
+    }
+}
