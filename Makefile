@@ -6,9 +6,8 @@ BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev
 TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
-RUN_ARGS   ?=
 
-.PHONY: all deps test-deps build release run test hal-check bench clean
+.PHONY: all deps test-deps build release run test test-quick hal-check bench install uninstall verify-unit clean
 
 all: build
 
@@ -37,7 +36,9 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Runs Mihrab on the simulated board.
+# Runs Mihrab on the simulated board: a simulated day passes at 60x (RUN_ARGS to change:
+# make run RUN_ARGS="--speed 600 --tz Europe/London --lat 51.5 --lon -0.13").
+RUN_ARGS ?= --speed 60
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
@@ -57,6 +58,41 @@ hal-check: test-deps
 	  -o $(GPIOD2)/check-v2 && $(GPIOD2)/check-v2 2
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
+# Install on a unit (as root): binary, unit, default config, board files, the mihrab user.
+PREFIX ?= /usr/local
+install: release
+	install -D -m 755 $$($(SWIFT) build -c release --show-bin-path)/mihrab $(DESTDIR)$(PREFIX)/bin/mihrab
+	install -D -m 644 board/systemd/mihrab.service $(DESTDIR)/etc/systemd/system/mihrab.service
+	install -D -m 644 board/systemd/mihrab.sysusers $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
+	install -d $(DESTDIR)/etc/mihrab/boards
+	install -m 644 board/raspberry-pi-4.toml board/raspberry-pi-5.toml board/raspberry-pi-zero-2w.toml \
+	  board/simulated.toml $(DESTDIR)/etc/mihrab/boards/
+	[ -e $(DESTDIR)/etc/mihrab/mihrab.toml ] || install -m 644 board/mihrab.toml $(DESTDIR)/etc/mihrab/mihrab.toml
+	install -D -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/mihrab/README.md
+	if [ -z "$(DESTDIR)" ]; then \
+	  getent group gpio >/dev/null || groupadd --system gpio; \
+	  getent group i2c >/dev/null || groupadd --system i2c; \
+	  if command -v systemd-sysusers >/dev/null; then systemd-sysusers mihrab.conf 2>/dev/null || systemd-sysusers; \
+	  else getent passwd mihrab >/dev/null || useradd --system --home-dir /var/lib/mihrab --shell /usr/sbin/nologin \
+	    --groups gpio,i2c mihrab; fi; \
+	  command -v systemctl >/dev/null && systemctl daemon-reload || true; \
+	  echo "Installed. Edit /etc/mihrab/mihrab.toml, then: systemctl enable --now mihrab"; \
+	fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/mihrab $(DESTDIR)/etc/systemd/system/mihrab.service $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
+
+# The unit file passes systemd's own checks (installs systemd's tools when missing).
+verify-unit: release
+	$(call apt_install_missing,systemd)
+	tmp=$$(mktemp -d) && cp board/systemd/mihrab.service $$tmp/ && \
+	  sed -i "s#/usr/local/bin/mihrab#$$($(SWIFT) build -c release --show-bin-path)/mihrab#" $$tmp/mihrab.service && \
+	  systemd-analyze verify --man=no $$tmp/mihrab.service && echo "mihrab.service: verified"
+
+# The tests without the slow real-kernel rig (for local iteration).
+test-quick: test-deps
+	$(SWIFT) test
+
 bench: deps
 	$(SWIFT) package --disable-sandbox benchmark --no-progress
 

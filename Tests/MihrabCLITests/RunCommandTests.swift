@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@Suite("mihrab run, status, config check")
+struct RunCommandTests {
+    func tempDir() throws -> String {
+        let d = NSTemporaryDirectory() + "mihrab-run-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+
+    func records(_ path: String) throws -> [[String: Any]] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test("a whole simulated day (London, BST begins) as fast as it goes: five adhans fired once, outputs recorded, status written")
+    func simulatedDay() throws {
+        let dir = try tempDir()
+        let record = dir + "/record.jsonl"
+        // The compass at 1 Hz: this test is about the alerts (the 25 Hz loop's cost is `make bench`'s).
+        let config = dir + "/mihrab.toml"
+        try "[location]\nsource = \"fixed\"\n[compass]\nrate_hz = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let r = try MihrabBinary.run(["run", "--board", "board/simulated.toml", "--config", config, "--start", "2026-03-29T00:00",
+                                      "--until", "2026-03-30T00:00", "--tz", "Europe/London", "--lat", "51.5074",
+                                      "--lon", "-0.1278", "--speed", "1e9", "--record", record, "--state-dir", dir, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = try records(record)
+        // The day's own adhans (the evening before was judged too: the unit started at midnight).
+        let adhans = lines.filter { $0["event"] as? String == "adhan" && ($0["scheduled"] as? String)?.hasPrefix("2026-03-29") == true }
+        #expect(adhans.map { $0["prayer"] as? String ?? "" } == ["fajr", "dhuhr", "asr", "maghrib", "isha"])
+        #expect(adhans.allSatisfy { $0["state"] as? String == "fired" })
+        // After 01:00 GMT the clocks say BST: Dhuhr at 13:0x+01:00.
+        #expect((adhans[1]["scheduled"] as? String)?.hasSuffix("+01:00") == true)
+        #expect(lines.contains { $0["output"] as? String == "buzzer" && $0["on"] as? Bool == true })
+        #expect(lines.contains { $0["output"] as? String == "qibla_aligned" })
+        // Each fired adhan's "t" matches its schedule to the millisecond (virtual time).
+        for a in adhans {
+            let t = a["t"] as? String ?? "", s = a["scheduled"] as? String ?? ""
+            #expect(t.prefix(19) == s.prefix(19) && t.contains(".000"), "\(t) vs \(s)")
+        }
+        let status = try #require(FileManager.default.contents(atPath: dir + "/status.json"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: status) as? [String: Any])
+        #expect(doc["status"] != nil && doc["times"] != nil)
+        let text = try MihrabBinary.run(["status", "--file", dir + "/status.json"])
+        #expect(text.status == 0 && text.stdout.contains("Today (2026-03-"), "\(text.stdout)")
+    }
+
+    @Test("SIGTERM: outputs off, state flushed, exit 0 within a second; systemd told READY and STOPPING")
+    func sigterm() throws {
+        let dir = try tempDir()
+        let record = dir + "/record.jsonl"
+        // A datagram socket standing in for systemd's notify socket.
+        let socketPath = dir + "/notify"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        defer { close(fd) }
+
+        let p = Process()
+        p.executableURL = MihrabBinary.url
+        p.arguments = ["run", "--board", "board/simulated.toml", "--speed", "1", "--record", record, "--state-dir", dir,
+                       "--quiet", "--tz", "Asia/Riyadh"]
+        p.currentDirectoryURL = MihrabBinary.packageRoot
+        p.environment = ProcessInfo.processInfo.environment.merging(["NOTIFY_SOCKET": socketPath, "JOURNAL_STREAM": "8:1"]) { $1 }
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // Wait for READY=1.
+        var messages: [String] = []
+        var buf = [UInt8](repeating: 0, count: 512)
+        var tv = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !messages.contains("READY=1") {
+            let n = recv(fd, &buf, buf.count, 0)
+            if n > 0 { messages.append(String(decoding: buf[0..<n], as: UTF8.self)) }
+        }
+        #expect(messages.contains("READY=1"))
+        usleep(1_200_000)  // let it drive the outputs for a moment
+        let sent = Date()
+        p.terminate()  // SIGTERM
+        p.waitUntilExit()
+        let took = Date().timeIntervalSince(sent)
+        #expect(p.terminationStatus == 0)
+        #expect(took < 1.0, "took \(took) s to stop")
+        while true {
+            let n = recv(fd, &buf, buf.count, 0)
+            if n <= 0 { break }
+            messages.append(String(decoding: buf[0..<n], as: UTF8.self))
+        }
+        #expect(messages.contains("STOPPING=1"))
+        #expect(messages.contains { $0.hasPrefix("STATUS=") })
+        // Every output's last recorded state is off.
+        var last: [String: Bool] = [:]
+        for line in try records(record) { if let o = line["output"] as? String, let on = line["on"] as? Bool { last[o] = on } }
+        #expect(!last.isEmpty && last.values.allSatisfy { !$0 }, "\(last)")
+        // Under the journal: "<N>" priorities and no timestamps of ours.
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let logLines = log.split(separator: "\n")
+        #expect(!logLines.isEmpty && logLines.allSatisfy { $0.range(of: #"^<[0-7]>[^0-9]"#, options: .regularExpression) != nil }, "\(log)")
+        #expect(log.contains("<5>stopped: outputs off, state saved"))
+    }
+
+    @Test("config check: the default config passes; a bad one gives file:line: key and exit 78, and so does run")
+    func configCheck() throws {
+        let good = try MihrabBinary.run(["config", "check", "board/mihrab.toml"])
+        #expect(good.status == 0 && good.stdout.contains("board/mihrab.toml: OK"))
+        let dir = try tempDir()
+        let bad = dir + "/bad.toml"
+        try "[location]\nlatitude = 123\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let r = try MihrabBinary.run(["config", "check", bad])
+        #expect(r.status == 78)
+        #expect(r.stderr == "mihrab: \(bad):2: location.latitude: 123 is out of range (-90 to 90)\n")
+        let run = try MihrabBinary.run(["run", "--config", bad, "--board", "board/simulated.toml", "--quiet"])
+        #expect(run.status == 78 && run.stderr.contains("location.latitude"))
+        let missing = try MihrabBinary.run(["status", "--file", dir + "/none.json"])
+        #expect(missing.status == 69 && missing.stderr.contains("is mihrab running?"))
+    }
+
+    @Test("on this machine a real board has no GPIO chip: one line, exit 69")
+    func realBoardWithoutHardware() throws {
+        let dir = try tempDir()
+        let r = try MihrabBinary.run(["run", "--board", "board/raspberry-pi-4.toml", "--state-dir", dir, "--quiet"])
+        #expect(r.status == 69)
+        let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("mihrab: ") }
+        #expect(errors.count == 1 && errors[0].contains("/dev/gpiochip0"), "\(r.stderr)")
+    }
+}
