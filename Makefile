@@ -6,6 +6,7 @@ BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev
 TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
+BENCH_SECONDS ?= 60
 
 .PHONY: all deps test-deps build release run test test-quick hal-check bench install uninstall verify-unit clean
 
@@ -93,8 +94,9 @@ verify-unit: release
 test-quick: test-deps
 	$(SWIFT) test
 
-bench: deps
+bench: release
 	$(SWIFT) package --disable-sandbox benchmark --no-progress
+	bash Benchmarks/daemon.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab $(BENCH_SECONDS)
 
 clean:
 	rm -rf .build

@@ -51,7 +51,8 @@ let package = Package(
         // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
         .executableTarget(
             name: "MihrabBenchmarks",
-            dependencies: ["PrayerTimes", "Geo", "Compass", .product(name: "Benchmark", package: "benchmark")],
+            dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service",
+                           .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/MihrabBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

@@ -133,3 +133,39 @@ struct RunCommandTests {
         #expect(errors.count == 1 && errors[0].contains("/dev/gpiochip0"), "\(r.stderr)")
     }
 }
+
+@Suite("reload")
+struct ReloadTests {
+    @Test("SIGHUP: a bad new config is refused and the old one keeps running; a good one is taken")
+    func sighup() throws {
+        let dir = NSTemporaryDirectory() + "mihrab-hup-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let config = dir + "/mihrab.toml"
+        try "[location]\nsource = \"fixed\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = MihrabBinary.url
+        p.arguments = ["run", "--board", "board/simulated.toml", "--config", config, "--speed", "1", "--quiet",
+                       "--state-dir", dir, "--tz", "UTC"]
+        p.currentDirectoryURL = MihrabBinary.packageRoot
+        p.environment = ProcessInfo.processInfo.environment.merging(["JOURNAL_STREAM": "8:1"]) { $1 }
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        usleep(1_500_000)
+        try "[location]\nlatitude = 999\n".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(p.processIdentifier, SIGHUP)
+        usleep(1_500_000)
+        #expect(p.isRunning)
+        try "[location]\nsource = \"fixed\"\nlatitude = 30\n".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(p.processIdentifier, SIGHUP)
+        usleep(1_500_000)
+        p.terminate()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("new configuration refused, the old one keeps running: \(config):2: location.latitude: 999 is out of range"), "\(log)")
+        #expect(log.contains("configuration reloaded"))
+        #expect(log.contains("at 30.0000, 39.8262"))  // replanned at the new latitude
+    }
+}

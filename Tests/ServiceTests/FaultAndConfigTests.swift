@@ -106,3 +106,33 @@ struct ConfigErrorTests {
         #expect(c.graceSeconds == 120 && c.compassRate == 25 && c.replanDistanceKm == 1)
     }
 }
+
+@Suite("outputs")
+struct OutputTests {
+    @Test("qibla indicator: left, aligned, right within the tolerance; a ring lights the LED nearest the qibla; dark when unreliable")
+    func qiblaIndicator() {
+        #expect(QiblaIndication.from(offset: -30, usable: true, tolerance: 5, ringSize: 0) == .left)
+        #expect(QiblaIndication.from(offset: 4.9, usable: true, tolerance: 5, ringSize: 0) == .aligned)
+        #expect(QiblaIndication.from(offset: 12, usable: true, tolerance: 5, ringSize: 0) == .right)
+        #expect(QiblaIndication.from(offset: 12, usable: false, tolerance: 5, ringSize: 0) == .dark)
+        #expect(QiblaIndication.from(offset: nil, usable: true, tolerance: 5, ringSize: 0) == .dark)
+        // Eight LEDs clockwise from the pointing direction, 45 degrees apart.
+        #expect(QiblaIndication.from(offset: 0, usable: true, tolerance: 5, ringSize: 8) == .ring(0))
+        #expect(QiblaIndication.from(offset: 100, usable: true, tolerance: 5, ringSize: 8) == .ring(2))
+        #expect(QiblaIndication.from(offset: -30, usable: true, tolerance: 5, ringSize: 8) == .ring(7))
+        #expect(QiblaIndication.from(offset: 180, usable: true, tolerance: 5, ringSize: 8) == .ring(4))
+    }
+
+    @Test("patterns: on and off at the right edges, once or repeating")
+    func patterns() {
+        let once = PatternPlayback([300, 200, 100], start: 10, repeats: false)
+        #expect(once.state(at: 9.9) == (false, 10) || once.state(at: 9.9).on == false)
+        #expect(once.state(at: 10).on && once.state(at: 10).next == 10.3)
+        #expect(!once.state(at: 10.35).on && once.state(at: 10.35).next == 10.5)
+        #expect(once.state(at: 10.55).on)
+        #expect(!once.state(at: 10.6).on && once.state(at: 10.6).next == nil)
+        let beat = StatusCondition.normal.playback
+        #expect(beat.state(at: 4.05).on && !beat.state(at: 4.15).on)
+        #expect(abs((beat.state(at: 4.15).next ?? 0) - 6.0) < 1e-9)
+    }
+}

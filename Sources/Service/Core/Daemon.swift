@@ -82,7 +82,7 @@ public final class Daemon: @unchecked Sendable {
             if real - lastHousekeeping >= (watchdog.map { min(1, $0) } ?? 1) {
                 lastHousekeeping = real
                 if let path = options.statusPath {
-                    do { try writeAtomically(Data(core.statusJSON(wall: wall).utf8), to: path) } catch {
+                    do { try writeAtomically(Data(core.statusJSON(wall: wall).utf8), to: path, durable: false) } catch {
                         logger.error("cannot write \(path): \(error)")
                     }
                 }

@@ -69,19 +69,21 @@ public final class StateStore {
 }
 
 /// Write to `path.tmp`, fsync, rename over `path`, fsync the directory: after a power cut
-/// the file is either the old one or the new one, whole.
-public func writeAtomically(_ data: Data, to path: String) throws {
+/// the file is either the old one or the new one, whole. `durable: false` skips the fsyncs
+/// (readers still never see half a file): for /run files rewritten every second.
+public func writeAtomically(_ data: Data, to path: String, durable: Bool = true) throws {
     let tmp = path + ".tmp"
     let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw POSIXFailure("create \(tmp)", errno) }
     let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    let synced = fsync(fd)
+    let synced = durable ? fsync(fd) : 0
     close(fd)
     guard written == data.count, synced == 0 else {
         unlink(tmp)
         throw POSIXFailure("write \(tmp)", errno)
     }
     guard rename(tmp, path) == 0 else { throw POSIXFailure("rename \(tmp)", errno) }
+    guard durable else { return }
     let dir = (path as NSString).deletingLastPathComponent
     let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if dfd >= 0 {

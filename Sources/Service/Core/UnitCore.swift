@@ -110,6 +110,10 @@ public final class UnitCore {
         self.config = config
         self.zone = zone
         filter.timeConstant = config.smoothingSeconds
+        // A fixed position, or the configured fallback while there is no fix, follows the file.
+        if config.locationSource == .fixed || positionSource == .configured {
+            (latitude, longitude, positionSource) = (config.latitude, config.longitude, .configured)
+        }
         replanRequested = true
         logger.notice("configuration reloaded")
     }
@@ -260,7 +264,7 @@ public final class UnitCore {
                 }
             case .miss:
                 missed += 1
-                logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): the clock was not trusted or stepped past it")
+                logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): more than the grace period passed before it could sound (unit off, clock not trusted, or stepped past it)")
             }
         }
     }

@@ -1,9 +1,11 @@
 import Foundation
 import Logging
+import PrayerTimes
 
 /// Log lines to standard error. Under the journal (JOURNAL_STREAM set) each line carries a
 /// `<N>` syslog priority prefix and no timestamp of ours (the journal adds its own);
-/// elsewhere, a timestamp and the level.
+/// elsewhere, a UTC timestamp (formatted here, not by Foundation, which would load ICU's
+/// data into a unit with memory to spare) and the level.
 public struct JournalLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
@@ -32,7 +34,8 @@ public struct JournalLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let text = journal ? line(event.level, event.message) : "\(Date().formatted(.iso8601)) \(event.level) \(event.message)"
+        let text = journal ? line(event.level, event.message)
+            : "\(EventRecorder.iso(Date().timeIntervalSince1970, zone: .fixed(offset: 0), millis: true)) \(event.level) \(event.message)"
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
