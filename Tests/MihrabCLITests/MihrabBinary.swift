@@ -20,7 +20,9 @@ struct MihrabBinary {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs the binary; a run longer than `timeout` seconds is killed (the test then fails on
+    /// its status) so that a hang can never stall the suite.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> Result {
         let p = Process()
         p.executableURL = url
         p.arguments = arguments
@@ -31,6 +33,10 @@ struct MihrabBinary {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
+        let pid = p.processIdentifier
+        let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
+        defer { guardTask.cancel() }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("mihrab version and run")
@@ -11,13 +12,16 @@ struct VersionTests {
         #expect(r.stdout.contains("libgps API "))
     }
 
-    @Test("run on the simulated board describes the board from its file")
+    @Test("run on the simulated board: a bounded simulated minute names the board and the view shows the unit")
     func runSimulated() throws {
-        let r = try MihrabBinary.run(["run", "--board", "board/simulated.toml"])
-        #expect(r.status == 0)
-        #expect(r.stdout.contains("board: simulated"))
-        #expect(r.stdout.contains("qmc5883l at 0xd"))
-        #expect(r.stdout.contains("buzzer"))
+        let dir = NSTemporaryDirectory() + "mihrab-minute-\(UUID().uuidString)"
+        let r = try MihrabBinary.run(["run", "--board", "board/simulated.toml", "--start", "2026-03-20T12:00",
+                                      "--until", "2026-03-20T12:01", "--tz", "Asia/Riyadh", "--speed", "1e9",
+                                      "--state-dir", dir])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("on simulated, zone Asia/Riyadh"))
+        #expect(r.stdout.contains("2026-03-20 12:00:00 | status"))
+        #expect(r.stdout.contains("next dhuhr adhan in"))
     }
 
     @Test("a board file that is not there: one line naming it, exit 78")
