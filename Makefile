@@ -35,11 +35,11 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product mihrab
 
-# Runs Mihrab on the simulated board: a simulated day passes at 60x (RUN_ARGS to change:
-# make run RUN_ARGS="--speed 600 --tz Europe/London --lat 51.5 --lon -0.13").
-RUN_ARGS ?= --speed 60
+# Runs Mihrab on the simulated board, in London, a simulated day passing at 60x (RUN_ARGS
+# to change: make run RUN_ARGS="--speed 600 --tz Asia/Jakarta --lat -6.2 --lon 106.85").
+RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
