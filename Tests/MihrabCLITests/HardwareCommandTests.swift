@@ -56,3 +56,29 @@ struct HardwareCommandTests {
     }
 }
 
+
+@Suite("mihrab selftest")
+struct SelftestTests {
+    @Test("the simulated board passes: both chips read, every output on and off, read back")
+    func simulated() throws {
+        let r = try MihrabBinary.run(["selftest", "--board", "board/simulated.toml", "--hold", "0", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let checks = try #require(doc["checks"] as? [[String: Any]])
+        #expect(doc["passed"] as? Bool == true)
+        #expect(checks.count == 12)  // two chips, ten outputs
+        #expect(checks.map { $0["check"] as? String ?? "" }.suffix(10) == ["output status", "output fajr", "output dhuhr",
+                 "output asr", "output maghrib", "output isha", "output qibla_left", "output qibla_aligned",
+                 "output qibla_right", "output buzzer"])
+    }
+
+    @Test("a real board with nothing attached: each missing part listed, exit 1")
+    func nothingAttached() throws {
+        let r = try MihrabBinary.run(["selftest", "--board", "board/raspberry-pi-5.toml", "--hold", "0", "--gpsd", "127.0.0.1:9"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("FAIL I2C bus: I2C bus /dev/i2c-1"))
+        #expect(r.stdout.contains("FAIL output buzzer: open GPIO chip with label 'pinctrl-rp1'"))
+        #expect(r.stdout.contains("gps: no gpsd"))
+        #expect(r.stderr.hasPrefix("mihrab: selftest failed: I2C bus, output status"))
+    }
+}

@@ -1,0 +1,165 @@
+import ArgumentParser
+import Drivers
+import Foundation
+import HAL
+import LinuxHAL
+import Service
+import Simulation
+
+/// `mihrab selftest`: what an installer runs on a new unit. Each configured chip is probed
+/// (identity and one reading), each LED and the buzzer is switched on and off in turn (and
+/// read back), gpsd's state is reported. Exits non-zero with the list of what failed.
+struct SelftestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "selftest", abstract: "Check a unit's chips, LEDs, buzzer and GPS.")
+
+    @Option(help: "Board file.") var board = "board/simulated.toml"
+    @Option(help: "Seconds each output stays on (so a person, or a test rig, can see it).") var hold: Double = 0.3
+    @Option(help: "gpsd host and port.") var gpsd = "localhost:2947"
+    @Option(help: "Output format (text or json).") var format: OutputFormat = .text
+
+    struct Check {
+        let name: String
+        let ok: Bool
+        let detail: String
+    }
+
+    func validate() throws {
+        guard hold.isFinite, (0...10).contains(hold) else { throw ValidationError("--hold must be 0 to 10 seconds (got \(hold))") }
+        if format == .csv { throw ValidationError("--format must be text or json for selftest") }
+    }
+
+    func run() async throws {
+        let b = try loadBoard(board)
+        var checks: [Check] = []
+        let start = Date()
+        let now = { Date().timeIntervalSince(start) }
+
+        // Chips: identity, initialisation, one reading.
+        do {
+            let bus = try openBus(board: b, busNumber: nil, now: now)
+            let chips = b.autoDetect ? SensorScanner.scan(bus).map { BoardConfig.Chip(model: $0.model, address: $0.address, mounting: .identity) } : b.chips
+            if chips.isEmpty { checks.append(Check(name: "compass chips", ok: false, detail: "none found on \(bus.name)")) }
+            for c in chips {
+                let name = "\(c.model.rawValue) at \(hex(c.address))"
+                let d = c.model.driver(bus: bus, address: c.address, pause: { usleep(UInt32($0 * 1e6)) })
+                do {
+                    guard try d.probe() else { throw SensorError.wrongIdentity(chip: c.model, address: c.address, found: []) }
+                    try d.initialize()
+                    var sample: Triple?
+                    let until = now() + 1
+                    while sample == nil && now() < until {
+                        sample = try d.read()
+                        if sample == nil { usleep(10_000) }
+                    }
+                    guard let s = sample else { throw SensorError.configurationRejected(chip: c.model, address: c.address, register: 0) }
+                    let unit = c.model.kind == .magnetometer ? "uT" : "m/s^2"
+                    checks.append(Check(name: name, ok: true, detail: String(format: "%.2f, %.2f, %.2f %@", s.x, s.y, s.z, unit)))
+                } catch let e as SensorError {
+                    let why: String = if case .configurationRejected = e { "no reading within 1 s" } else { e.description }
+                    checks.append(Check(name: name, ok: false, detail: why))
+                }
+            }
+        } catch let e as CommandError {
+            checks.append(Check(name: "I2C bus", ok: false, detail: e.description))
+        }
+
+        // Outputs, one at a time, in the board's order.
+        let order = BoardConfig.Output.allCases.filter { b.lines[$0] != nil }
+        let outputs = openOutputs(b, order)
+        for (name, result) in outputs {
+            switch result {
+            case .failure(let why): checks.append(Check(name: "output \(name)", ok: false, detail: why.description))
+            case .success(let out):
+                do {
+                    try out.set(true)
+                    let on = try out.get()
+                    if hold > 0 { try? await Task.sleep(nanoseconds: UInt64(hold * 1e9)) }
+                    try out.set(false)
+                    let off = try out.get()
+                    checks.append(Check(name: "output \(name)", ok: on && !off,
+                                        detail: on && !off ? "on and off, read back" : "read back \(on) then \(off)"))
+                } catch {
+                    checks.append(Check(name: "output \(name)", ok: false, detail: "\(error)"))
+                }
+            }
+        }
+
+        // GNSS: informative (a unit without a receiver uses its configured position).
+        let gps: String
+        if b.bus == .simulated {
+            gps = "simulated"
+        } else {
+            let parts = gpsd.split(separator: ":")
+            let client = GPSDClient(options: .init(host: String(parts.first ?? "localhost"), port: parts.count > 1 ? Int(parts[1]) ?? 2947 : 2947))
+            // The first report, or none within 3 s (stopping the client ends the stream).
+            let stream = client.events()
+            let timer = Task {
+                try? await Task.sleep(nanoseconds: 3_000_000_000)
+                client.stop()
+            }
+            var first: PositionEvent?
+            for await e in stream {
+                first = e
+                break
+            }
+            timer.cancel()
+            client.stop()
+            switch first {
+            case .fix(let f)?: gps = String(format: "fix %.5f, %.5f", f.latitude, f.longitude)
+            case .status(.noDaemon(let why))?: gps = "no gpsd (\(why))"
+            case .status(let s)?: gps = "\(s)"
+            case nil: gps = "gpsd connected, no report within 3 s"
+            }
+        }
+
+        let failed = checks.filter { !$0.ok }
+        if format == .json {
+            let items = checks.map { "{\"check\":\"\($0.name)\",\"ok\":\($0.ok),\"detail\":\"\($0.detail.replacingOccurrences(of: "\"", with: "'"))\"}" }
+            print("{\"board\":\"\(b.name)\",\"checks\":[\(items.joined(separator: ","))],\"gps\":\"\(gps.replacingOccurrences(of: "\"", with: "'"))\",\"passed\":\(failed.isEmpty)}")
+        } else {
+            print("Selftest of \(b.name):")
+            for c in checks { print("  \(c.ok ? "ok  " : "FAIL") \(c.name): \(c.detail)") }
+            print("  gps: \(gps)")
+        }
+        if !failed.isEmpty {
+            throw CommandError("selftest failed: \(failed.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    /// Opens each output line separately, so that one bad line is reported, not fatal.
+    func openOutputs(_ b: BoardConfig, _ order: [BoardConfig.Output]) -> [(String, Result<DigitalOutput, SelftestError>)] {
+        if b.bus == .simulated {
+            return order.map { ($0.rawValue, .success(SimulatedOutput(name: $0.rawValue, now: { Date().timeIntervalSince1970 }))) }
+        }
+        let chip: GPIOChip
+        do {
+            switch b.gpioChip {
+            case .path(let p)?: chip = try GPIOChip(path: p)
+            case .label(let l)?: chip = try GPIOChip(label: l)
+            case nil: return order.map { ($0.rawValue, .failure(SelftestError("no gpio.chip in the board file"))) }
+            }
+        } catch {
+            return order.map { ($0.rawValue, .failure(SelftestError("\(error)"))) }
+        }
+        return order.map { output in
+            guard let line = b.lines[output] else { return (output.rawValue, .failure(SelftestError("not in the board file"))) }
+            do {
+                let offset: UInt32
+                switch line.locator {
+                case .offset(let o): offset = o
+                case .name(let n): offset = try chip.offset(ofLineNamed: n)
+                }
+                let out = try chip.requestOutput(offset: offset, consumer: "mihrab-selftest", activeLow: line.activeLow)
+                return (output.rawValue, .success(out))
+            } catch {
+                return (output.rawValue, .failure(SelftestError("\(error)")))
+            }
+        }
+    }
+}
+
+struct SelftestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
