@@ -1,0 +1,103 @@
+import ArgumentParser
+import Compass
+import Drivers
+import Foundation
+import Geo
+import HAL
+import LinuxHAL
+import Service
+import Simulation
+
+/// `mihrab calibrate`: hard- and soft-iron calibration of the compass. Turn the unit slowly
+/// through every direction (upside down too) while it samples; the fit is checked against
+/// the WMM at the unit's position and, when accepted, stored in the state file, where the
+/// daemon finds it at its next start. Stop the daemon first: both would drive the chips.
+struct CalibrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate", abstract: "Calibrate the compass (stop the daemon first).")
+
+    @Option(help: "Board file.") var board = "board/simulated.toml"
+    @Option(help: "Site config (for the position and the state directory).") var config: String?
+    @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's.") var stateDir: String?
+    @Option(help: "Seconds to sample at most.") var seconds: Double = 90
+    @Option(parsing: .unconditional, help: "Latitude, instead of the config's.") var lat: Double?
+    @Option(parsing: .unconditional, help: "Longitude, instead of the config's.") var lon: Double?
+
+    func validate() throws {
+        guard seconds.isFinite, (10...600).contains(seconds) else { throw ValidationError("--seconds must be 10 to 600 (got \(seconds))") }
+        if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
+        if let lat, !(-90...90).contains(lat) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
+        if let lon, !(-180...180).contains(lon) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
+    }
+
+    func run() async throws {
+        let site = try config.map(loadConfig) ?? SiteConfig()
+        let b = try loadBoard(board)
+        let latitude = lat ?? site.latitude, longitude = lon ?? site.longitude
+        let directory = stateDir ?? (b.bus == .simulated ? NSTemporaryDirectory() + "mihrab-simulated" : site.stateDirectory)
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let year = decimalYearOf(nil)
+        let field = MagneticModel.wmm2025.field(latitude: latitude, longitude: longitude, heightKm: 0, decimalYear: year)
+
+        // The chips, and a clock: real time on a unit; on the simulated board a tumbling
+        // world (with iron to correct) sampled in virtual time, as fast as it goes.
+        var t = 0.0
+        let simulated = b.bus == .simulated
+        let start = Date()
+        let now: () -> Double = { simulated ? t : Date().timeIntervalSince(start) }
+        let bus: I2CBus
+        if simulated {
+            let world = SimulatedWorld(latitude: latitude, longitude: longitude, decimalYear: year, attitude: { s in
+                (37 * s, 80 * sin(0.23 * s), 170 * sin(0.11 * s))
+            })
+            world.hardIron = Vector3(12, -7, 9)
+            world.softIron = Matrix3(rows: Vector3(1.05, 0.03, 0), Vector3(0.03, 0.96, 0.02), Vector3(0, 0.02, 1.01))
+            world.magneticNoise = 0.2
+            world.accelerationNoise = 0.02
+            bus = SimulatedBoard.bus(chips: b.chips.map { .init(model: $0.model.rawValue, address: $0.address, mounting: $0.mounting.matrix) },
+                                     world: world, now: { t })
+        } else {
+            bus = try openBus(board: b, busNumber: nil, now: now)
+        }
+        let chips = b.autoDetect ? SensorScanner.scan(bus).map { BoardConfig.Chip(model: $0.model, address: $0.address, mounting: .identity) } : b.chips
+        guard let magChip = chips.first(where: { $0.model.kind == .magnetometer }),
+              let accChip = chips.first(where: { $0.model.kind == .accelerometer }) else {
+            throw CommandError("calibrate: the board needs a magnetometer and an accelerometer (found: \(chips.map(\.model.rawValue).joined(separator: ", ")))",
+                               exitCode: .unavailable)
+        }
+        let mag = SensorChannel(sensor: magChip.model.driver(bus: bus, address: magChip.address, pause: { usleep(UInt32($0 * 1e6)) }))
+        let acc = SensorChannel(sensor: accChip.model.driver(bus: bus, address: accChip.address, pause: { usleep(UInt32($0 * 1e6)) }))
+
+        print("Turn the unit slowly through every direction, upside down too, away from iron.")
+        var samples: [CalibrationSample] = []
+        var lastReport = -1.0
+        var report = MagnetometerCalibrator.calibrate([], expectedField: field.total / 1000, expectedDip: field.inclination)
+        while now() < seconds {
+            mag.poll(now: now())
+            acc.poll(now: now())
+            if let m = mag.latest, let a = acc.latest, mag.latestTime == now(), acc.isHealthy {
+                samples.append(CalibrationSample(accel: accChip.mounting.toDevice(Vector3(a.x, a.y, a.z)),
+                                                 mag: magChip.mounting.toDevice(Vector3(m.x, m.y, m.z))))
+            }
+            if now() - lastReport >= 1 {
+                lastReport = now()
+                report = MagnetometerCalibrator.calibrate(samples, expectedField: field.total / 1000, expectedDip: field.inclination)
+                print(String(format: "  %3.0f s: %4d samples, coverage %3.0f%%%@", now(), samples.count, report.coverage * 100,
+                             report.missing.isEmpty ? "" : ", missing " + report.missing.prefix(6).joined(separator: " ")))
+                if report.status == .accepted && samples.count >= 300 { break }
+            }
+            if simulated { t += 0.04 } else { try? await Task.sleep(nanoseconds: 40_000_000) }
+        }
+        report = MagnetometerCalibrator.calibrate(samples, expectedField: field.total / 1000, expectedDip: field.inclination)
+        guard report.status == .accepted, let cal = report.calibration else {
+            throw CommandError("calibrate: \(report.status.rawValue): \(report.problems.joined(separator: "; "))")
+        }
+        let store = StateStore(directory: directory)
+        store.update { $0.calibration = cal }
+        do { try store.save() } catch { throw CommandError("calibrate: cannot write \(store.path): \(error)", exitCode: .unavailable) }
+        print(String(format: "Accepted: hard iron %.1f, %.1f, %.1f uT; field %.1f uT (%.0f%% of the WMM's), dip %.1f (WMM %.1f), residual %.1f%%.",
+                     cal.hardIron.x, cal.hardIron.y, cal.hardIron.z, cal.fieldStrength, (report.fieldRatio ?? 0) * 100,
+                     report.dip ?? 0, field.inclination, cal.residual * 100))
+        print("Stored in \(store.path); the daemon uses it from its next start.")
+    }
+}
