@@ -16,7 +16,7 @@ struct CalibrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate", abstract: "Calibrate the compass (stop the daemon first).")
 
-    @Option(help: "Board file.") var board = "board/simulated.toml"
+    @Option(help: "Board file (default: the config's service.board, or board/simulated.toml).") var board: String?
     @Option(help: "Site config (for the position and the state directory).") var config: String?
     @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's.") var stateDir: String?
     @Option(help: "Seconds to sample at most.") var seconds: Double = 90
@@ -32,7 +32,7 @@ struct CalibrateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let site = try config.map(loadConfig) ?? SiteConfig()
-        let b = try loadBoard(board)
+        let b = try loadBoard(board ?? (config != nil ? site.board : "board/simulated.toml"))
         let latitude = lat ?? site.latitude, longitude = lon ?? site.longitude
         let directory = stateDir ?? (b.bus == .simulated ? NSTemporaryDirectory() + "mihrab-simulated" : site.stateDirectory)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
