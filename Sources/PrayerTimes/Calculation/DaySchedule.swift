@@ -14,52 +14,12 @@ public enum TimeSource: String, Sendable {
     case midpoint = "midpoint"
 }
 
-/// The rule that gave each of the six times, where one did.
-public struct Resolutions: Sendable, Equatable {
-    private var sources: (TimeSource?, TimeSource?, TimeSource?, TimeSource?, TimeSource?, TimeSource?) =
-        (nil, nil, nil, nil, nil, nil)
-
-    public init() {}
-
-    public subscript(prayer: Prayer) -> TimeSource? {
-        get {
-            switch prayer {
-            case .fajr: sources.0
-            case .sunrise: sources.1
-            case .dhuhr: sources.2
-            case .asr: sources.3
-            case .maghrib: sources.4
-            case .isha: sources.5
-            }
-        }
-        set {
-            switch prayer {
-            case .fajr: sources.0 = newValue
-            case .sunrise: sources.1 = newValue
-            case .dhuhr: sources.2 = newValue
-            case .asr: sources.3 = newValue
-            case .maghrib: sources.4 = newValue
-            case .isha: sources.5 = newValue
-            }
-        }
-    }
-
-    public var isEmpty: Bool { Prayer.allCases.allSatisfy { self[$0] == nil } }
-
-    public static func == (a: Resolutions, b: Resolutions) -> Bool {
-        Prayer.allCases.allSatisfy { a[$0] == b[$0] }
-    }
-}
-
-/// One day's times as instants (UTC seconds since 1970), adjusted and rounded.
+/// One day's times as instants (UTC seconds since 1970), adjusted and rounded. The six
+/// times read as `s.fajr` ... `s.isha` or `s[.fajr]`.
+@dynamicMemberLookup
 public struct DaySchedule: Sendable, Equatable {
     public let date: CivilDate
-    public var fajr: Double
-    public var sunrise: Double
-    public var dhuhr: Double
-    public var asr: Double
-    public var maghrib: Double
-    public var isha: Double
+    public var times: PerPrayer<Double>
     public var imsak: Double
     /// The middle of the night that follows this day's Maghrib.
     public var midnight: Double
@@ -68,26 +28,13 @@ public struct DaySchedule: Sendable, Equatable {
     public var resolved: Resolutions
 
     public subscript(prayer: Prayer) -> Double {
-        get {
-            switch prayer {
-            case .fajr: fajr
-            case .sunrise: sunrise
-            case .dhuhr: dhuhr
-            case .asr: asr
-            case .maghrib: maghrib
-            case .isha: isha
-            }
-        }
-        set {
-            switch prayer {
-            case .fajr: fajr = newValue
-            case .sunrise: sunrise = newValue
-            case .dhuhr: dhuhr = newValue
-            case .asr: asr = newValue
-            case .maghrib: maghrib = newValue
-            case .isha: isha = newValue
-            }
-        }
+        get { times[prayer] }
+        set { times[prayer] = newValue }
+    }
+
+    public subscript(dynamicMember keyPath: WritableKeyPath<PerPrayer<Double>, Double>) -> Double {
+        get { times[keyPath: keyPath] }
+        set { times[keyPath: keyPath] = newValue }
     }
 }
 

@@ -63,40 +63,6 @@ public enum MaghribRule: Sendable, Equatable {
     case minutesAfterSunset(Double)
 }
 
-/// Minutes added to each time.
-public struct PrayerAdjustments: Sendable, Equatable {
-    public var fajr: Double, sunrise: Double, dhuhr: Double, asr: Double, maghrib: Double, isha: Double
-
-    public init(fajr: Double = 0, sunrise: Double = 0, dhuhr: Double = 0, asr: Double = 0,
-                maghrib: Double = 0, isha: Double = 0) {
-        self.fajr = fajr; self.sunrise = sunrise; self.dhuhr = dhuhr
-        self.asr = asr; self.maghrib = maghrib; self.isha = isha
-    }
-
-    public subscript(prayer: Prayer) -> Double {
-        get {
-            switch prayer {
-            case .fajr: fajr
-            case .sunrise: sunrise
-            case .dhuhr: dhuhr
-            case .asr: asr
-            case .maghrib: maghrib
-            case .isha: isha
-            }
-        }
-        set {
-            switch prayer {
-            case .fajr: fajr = newValue
-            case .sunrise: sunrise = newValue
-            case .dhuhr: dhuhr = newValue
-            case .asr: asr = newValue
-            case .maghrib: maghrib = newValue
-            case .isha: isha = newValue
-            }
-        }
-    }
-}
-
 /// Everything that decides a day's times. Start from a method's parameters and change
 /// what the user configured.
 public struct CalculationParameters: Sendable, Equatable {

@@ -299,14 +299,16 @@ public struct PrayerCalculator: Sendable {
         }
         let nightEnd = p.midnight == .jafari ? raw.nextFajr : raw.nextSunrise
         let night = nightEnd - raw.sunset
+        // Field by field: no temporary array on this hot path.
+        var times = PerPrayer<Double>(repeating: 0)
+        times.fajr = round(adjusted(raw.fajr, .fajr))
+        times.sunrise = round(adjusted(raw.sunrise, .sunrise))
+        times.dhuhr = round(adjusted(raw.dhuhr, .dhuhr))
+        times.asr = round(adjusted(raw.asr, .asr))
+        times.maghrib = round(adjusted(raw.maghrib, .maghrib))
+        times.isha = round(adjusted(raw.isha, .isha))
         let schedule = DaySchedule(
-            date: date,
-            fajr: round(adjusted(raw.fajr, .fajr)),
-            sunrise: round(adjusted(raw.sunrise, .sunrise)),
-            dhuhr: round(adjusted(raw.dhuhr, .dhuhr)),
-            asr: round(adjusted(raw.asr, .asr)),
-            maghrib: round(adjusted(raw.maghrib, .maghrib)),
-            isha: round(adjusted(raw.isha, .isha)),
+            date: date, times: times,
             imsak: round(adjusted(raw.fajr, .fajr) - p.imsakMinutes * 60),
             midnight: round(raw.sunset + night / 2),
             lastThird: round(raw.sunset + night * 2 / 3),
