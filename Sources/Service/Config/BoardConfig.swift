@@ -77,18 +77,7 @@ public struct BoardConfig: Sendable, Equatable {
     public func chip(_ kind: SensorKind) -> Chip? { chips.first { $0.model.kind == kind } }
 
     public static func load(path: String) throws(ConfigError) -> BoardConfig {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, line: nil, path: "", message: "cannot be read")
-        }
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw ConfigError(file: path, line: e.source.begin.line, path: "", message: e.description)
-        } catch {
-            throw ConfigError(file: path, line: nil, path: "", message: "\(error)")
-        }
-        let root = TableReader(table, path: "", file: path, lines: TOMLLines(text))
+        let root = try TableReader.root(of: try TableReader.text(of: path), file: path)
         guard let name = try root.string("name") else { throw root.error("name", "is missing") }
         let description = try root.string("description") ?? ""
 

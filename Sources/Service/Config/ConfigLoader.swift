@@ -5,22 +5,11 @@ import TOMLKit
 extension SiteConfig {
     /// Reads and validates a site config file. Every error names the file, line and key.
     public static func load(path: String) throws(ConfigError) -> SiteConfig {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, line: nil, path: "", message: "cannot be read")
-        }
-        return try parse(text, file: path)
+        try parse(try TableReader.text(of: path), file: path)
     }
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> SiteConfig {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw ConfigError(file: file, line: e.source.begin.line, path: "", message: e.description)
-        } catch {
-            throw ConfigError(file: file, line: nil, path: "", message: "\(error)")
-        }
-        let root = TableReader(table, path: "", file: file, lines: TOMLLines(text))
+        let root = try TableReader.root(of: text, file: file)
         var c = SiteConfig()
         try c.readLocation(root)
         try c.readTime(root)

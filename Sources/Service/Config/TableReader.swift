@@ -1,3 +1,4 @@
+import Foundation
 import TOMLKit
 
 /// Reads one TOML table with its key path, remembering which keys were used, so that
@@ -8,6 +9,25 @@ final class TableReader {
     let file: String
     let lines: TOMLLines
     private var used: Set<String> = []
+
+    /// The root table of a TOML text, with its lines for messages; a syntax error names its line.
+    static func root(of text: String, file: String) throws(ConfigError) -> TableReader {
+        do {
+            return TableReader(try TOMLTable(string: text), path: "", file: file, lines: TOMLLines(text))
+        } catch let e as TOMLParseError {
+            throw ConfigError(file: file, line: e.source.begin.line, path: "", message: e.description)
+        } catch {
+            throw ConfigError(file: file, line: nil, path: "", message: "\(error)")
+        }
+    }
+
+    /// A file's text, or "cannot be read".
+    static func text(of path: String) throws(ConfigError) -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: path, line: nil, path: "", message: "cannot be read")
+        }
+        return text
+    }
 
     init(_ table: TOMLTable, path: String, file: String, lines: TOMLLines) {
         self.table = table
