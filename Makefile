@@ -8,7 +8,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release run test test-quick hal-check bench install uninstall verify-unit clean
+.PHONY: all deps test-deps build release run test test-quick rig hal-check bench install uninstall verify-unit clean
 
 all: build
 
@@ -43,9 +43,16 @@ RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
-# The whole test suite (Swift Testing and XCTest; Swift Testing runs tests in parallel).
-test: test-deps hal-check
+# The whole test suite (Swift Testing runs tests in parallel), then the real-kernel rig.
+test: test-quick rig
+
+# The tests without the real-kernel rig (for local iteration).
+test-quick: test-deps hal-check
 	$(SWIFT) test
+
+# The Linux backends against a real kernel under qemu (Tests/rig/rig.sh; cached in Tests/rig/cache).
+rig: release
+	bash Tests/rig/rig.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab
 
 # The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2).
 GPIOD2 := .build-gpiod2
@@ -89,10 +96,6 @@ verify-unit: release
 	tmp=$$(mktemp -d) && cp board/systemd/mihrab.service $$tmp/ && \
 	  sed -i "s#/usr/local/bin/mihrab#$$($(SWIFT) build -c release --show-bin-path)/mihrab#" $$tmp/mihrab.service && \
 	  systemd-analyze verify --man=no $$tmp/mihrab.service && echo "mihrab.service: verified"
-
-# The tests without the slow real-kernel rig (for local iteration).
-test-quick: test-deps
-	$(SWIFT) test
 
 bench: release
 	$(SWIFT) package --disable-sandbox benchmark --no-progress

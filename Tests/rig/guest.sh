@@ -1,0 +1,28 @@
+#!/bin/busybox sh
+# Runs as /init in the rig's guest. Results go to /mnt/results; then power off.
+/bin/busybox --install -s /bin
+mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
+for m in virtio_pci 9pnet_virtio 9p i2c-dev; do modprobe $m; done
+mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144,cache=loose host /mnt/host
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results /mnt/results
+R=/mnt/results
+
+# i2c-stub: SMBus only, register files at the QMC5883L and HMC5883L addresses, preloaded
+# with each chip's identity and status registers and a known field (20, -10, 45 uT).
+modprobe i2c-stub chip_addr=0x0d,0x1e
+q() { i2cset -y 0 0x0d "$1" "$2"; }
+q 0x0d 0xff; q 0x06 0x01                                 # QMC5883L: ID, DRDY
+q 0x00 0x58; q 0x01 0x02; q 0x02 0xd4; q 0x03 0xfe; q 0x04 0x46; q 0x05 0x05   # 600, -300, 1350 (3000 LSB/G)
+h() { i2cset -y 0 0x1e "$1" "$2"; }
+h 0x0a 0x48; h 0x0b 0x34; h 0x0c 0x33; h 0x09 0x01        # HMC5883L: "H43", RDY
+h 0x03 0x00; h 0x04 0xa4; h 0x05 0x01; h 0x06 0x71; h 0x07 0xff; h 0x08 0xae   # X 164, Z 369, Y -82 (820 LSB/G)
+
+for d in proc sys dev tmp run; do :; done
+mount -t proc proc /mnt/host/proc; mount -t sysfs sys /mnt/host/sys; mount -t devtmpfs dev /mnt/host/dev
+mount -t tmpfs tmp /mnt/host/tmp; mount -t tmpfs run /mnt/host/run
+chroot /mnt/host @MIHRAB@ sensors --bus 0 --once --format json > $R/sensors.json 2> $R/sensors.err
+echo $? > $R/sensors.rc
+cat /sys/class/i2c-adapter/i2c-0/name > $R/adapter 2>/dev/null
+touch $R/done
+sync
+poweroff -f

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The real Linux backends against a real kernel: the Debian kernel under qemu (software
+# emulation), i2c-stub standing in for the compass chips, the host-built mihrab run in the
+# guest over the host's root shared read-only by 9p. Downloads and builds are cached in
+# Tests/rig/cache (ignored by git). Prints PASS/FAIL lines; exits non-zero on any failure,
+# and when qemu cannot run at all (it says so in one line).
+# Usage: Tests/rig/rig.sh [MIHRAB_BINARY]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+cache=$root/Tests/rig/cache
+mkdir -p "$cache"
+bin=${1:-$(swift build -c release --product mihrab --show-bin-path)/mihrab}
+[ -x "$bin" ] || { echo "rig: no mihrab binary at $bin (make release)"; exit 1; }
+
+sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
+missing=""
+for p in qemu-system-x86 busybox-static kmod cpio; do
+  dpkg-query -W -f='${Status}' $p 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+command -v qemu-system-x86_64 >/dev/null || { echo "rig: qemu-system-x86_64 cannot be installed here"; exit 1; }
+
+# The kernel: Debian's, as the distribution ships it (i2c-stub, i2c-dev, 9p are modules).
+kpkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')
+kv=${kpkg#linux-image-}
+if [ ! -f "$cache/kernel-$kv/boot/vmlinuz-$kv" ]; then
+  (cd "$cache" && apt-get download -q "$kpkg" 2>/dev/null)
+  rm -rf "$cache/kernel-$kv" && dpkg -x "$cache"/${kpkg}_*.deb "$cache/kernel-$kv"
+  depmod -b "$cache/kernel-$kv" "$kv"
+fi
+kroot=$cache/kernel-$kv
+
+# The initramfs: busybox, the modules and their dependencies, and the guest script.
+initrd=$cache/initrd-$kv.img
+work=$cache/initramfs
+rm -rf "$work" && mkdir -p "$work"/{bin,proc,sys,dev,mnt/host,mnt/results,lib/modules}
+cp /bin/busybox "$work/bin/busybox"
+for m in virtio_pci 9pnet_virtio 9p i2c-dev i2c-stub; do
+  modprobe -d "$kroot" -S "$kv" --show-depends "$m" | awk '/^insmod/ {print $2}' | while read -r ko; do
+    rel=${ko#$kroot/}
+    mkdir -p "$work/$(dirname "$rel")" && cp "$ko" "$work/$rel"
+  done
+done
+cp "$kroot/lib/modules/$kv"/modules.{order,builtin,builtin.modinfo} "$work/lib/modules/$kv/" 2>/dev/null || true
+depmod -b "$work" "$kv"
+sed "s#@MIHRAB@#$bin#g" "$root/Tests/rig/guest.sh" > "$work/init"
+chmod +x "$work/init"
+(cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
+
+# Boot; the guest writes its results to a shared folder and powers off.
+results=$(mktemp -d)
+if ! timeout 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 1 -kernel "$kroot/boot/vmlinuz-$kv" -initrd "$initrd" \
+    -append "console=ttyS0 quiet panic=-1 rdinit=/init" -nographic -no-reboot -nic none \
+    -virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
+    -virtfs local,path="$results",mount_tag=results,security_model=none > "$results/console.log" 2>&1; then
+  echo "rig: FAIL qemu did not finish (see $results/console.log)"; exit 1
+fi
+[ -f "$results/done" ] || { echo "rig: FAIL the guest did not finish; console:"; tail -20 "$results/console.log"; exit 1; }
+python3 "$root/Tests/rig/judge.py" "$results"
