@@ -17,12 +17,44 @@ h() { i2cset -y 0 0x1e "$1" "$2"; }
 h 0x0a 0x48; h 0x0b 0x34; h 0x0c 0x33; h 0x09 0x01        # HMC5883L: "H43", RDY
 h 0x03 0x00; h 0x04 0xa4; h 0x05 0x01; h 0x06 0x71; h 0x07 0xff; h 0x08 0xae   # X 164, Z 369, Y -82 (820 LSB/G)
 
-for d in proc sys dev tmp run; do :; done
+# gpio-sim: one bank of named lines, labelled as the rig board expects.
+insmod /lib/modules/$(uname -r)/extra/irq_sim_mod.ko; modprobe configfs
+insmod /lib/modules/$(uname -r)/extra/gpio-sim.ko
+mount -t configfs none /sys/kernel/config
+G=/sys/kernel/config/gpio-sim/rig
+mkdir $G $G/bank0
+echo 10 > $G/bank0/num_lines
+echo mihrab-rig > $G/bank0/label
+i=0
+for n in STATUS_LED FAJR_LED DHUHR_LED ASR_LED MAGHRIB_LED ISHA_LED QIBLA_LEFT QIBLA_ALIGNED QIBLA_RIGHT BUZZER; do
+  mkdir $G/bank0/line$i; echo $n > $G/bank0/line$i/name; i=$((i+1))
+done
+echo 1 > $G/live
+V=/sys/devices/platform/$(cat $G/dev_name)/$(cat $G/bank0/chip_name)
+echo "$V" > $R/gpio-path
+
 mount -t proc proc /mnt/host/proc; mount -t sysfs sys /mnt/host/sys; mount -t devtmpfs dev /mnt/host/dev
-mount -t tmpfs tmp /mnt/host/tmp; mount -t tmpfs run /mnt/host/run
+# Writable scratch on /run only: /tmp stays the host's (the checkout may live under it).
+mount -t tmpfs run /mnt/host/run
 chroot /mnt/host @MIHRAB@ sensors --bus 0 --once --format json > $R/sensors.json 2> $R/sensors.err
 echo $? > $R/sensors.rc
 cat /sys/class/i2c-adapter/i2c-0/name > $R/adapter 2>/dev/null
+
+# Selftest on the rig board, while a watcher records each line's value as it changes.
+( last=""; while [ ! -f /stop-watch ]; do
+    now=""; for k in 0 1 2 3 4 5 6 7 8 9; do now="$now$(cat $V/sim_gpio$k/value)"; done
+    [ "$now" != "$last" ] && echo "$now" >> $R/gpio.log; last=$now
+  done ) &
+W=$!
+chroot /mnt/host @MIHRAB@ selftest --board @ROOT@/board/qemu-rig.toml --hold 0.4 --gpsd 127.0.0.1:9 --format json \
+  > $R/selftest.json 2> $R/selftest.err
+echo $? > $R/selftest.rc
+sleep 0.5; touch /stop-watch; wait $W
+
+# A wrong line name in the board file: one line naming it, exit 69.
+sed 's/"BUZZER"/"NO_SUCH_LINE"/' /mnt/host@ROOT@/board/qemu-rig.toml > /mnt/host/run/bad.toml
+chroot /mnt/host @MIHRAB@ run --board /run/bad.toml --state-dir /run/state --quiet > /dev/null 2> $R/badline.err
+echo $? > $R/badline.rc
 touch $R/done
 sync
 poweroff -f

@@ -34,20 +34,49 @@ if [ ! -f "$cache/kernel-$kv/boot/vmlinuz-$kv" ]; then
 fi
 kroot=$cache/kernel-$kv
 
+# gpio-sim (and irq_sim, which it needs) are not built in Debian's kernel: build them out of
+# tree from Debian's source of the same version (irq_sim needs a licence and one change:
+# irq_to_desc is not exported).
+mods=$cache/modules-$kv
+if [ ! -f "$mods/gpio-sim.ko" ]; then
+  need=""
+  for p in "linux-headers-$kv" libelf-dev make gcc-12 xz-utils; do
+    dpkg-query -W -f='${Status}' $p 2>/dev/null | grep -q "install ok installed" || need="$need $p"
+  done
+  [ -z "$need" ] || $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need >/dev/null
+  src=$cache/linux-source
+  if [ ! -f "$src/gpio-sim.c" ]; then
+    mkdir -p "$src" && (cd "$src" && apt-get download -q linux-source-6.1 2>/dev/null)
+    dpkg-deb --fsys-tarfile "$src"/linux-source-6.1_*.deb | tar -xO ./usr/src/linux-source-6.1.tar.xz \
+      | tar -xJ -C "$src" --strip-components=3 linux-source-6.1/drivers/gpio/gpio-sim.c \
+          linux-source-6.1/drivers/gpio/gpiolib.h
+    dpkg-deb --fsys-tarfile "$src"/linux-source-6.1_*.deb | tar -xO ./usr/src/linux-source-6.1.tar.xz \
+      | tar -xJ -C "$src" --strip-components=3 linux-source-6.1/kernel/irq/irq_sim.c
+    rm -f "$src"/linux-source-6.1_*.deb
+  fi
+  rm -rf "$mods" && mkdir -p "$mods"
+  cp "$src/gpio-sim.c" "$src/gpiolib.h" "$mods/"
+  sed 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' "$src/irq_sim.c" > "$mods/irq_sim_impl.c"
+  printf '#include "irq_sim_impl.c"\n#include <linux/module.h>\nMODULE_LICENSE("GPL");\n' > "$mods/irq_sim_mod.c"
+  echo 'obj-m := irq_sim_mod.o gpio-sim.o' > "$mods/Kbuild"
+  make -s -C "/usr/src/linux-headers-$kv" M="$mods" modules >/dev/null 2>&1 || { echo "rig: FAIL building gpio-sim"; exit 1; }
+fi
+
 # The initramfs: busybox, the modules and their dependencies, and the guest script.
 initrd=$cache/initrd-$kv.img
 work=$cache/initramfs
 rm -rf "$work" && mkdir -p "$work"/{bin,proc,sys,dev,mnt/host,mnt/results,lib/modules}
 cp /bin/busybox "$work/bin/busybox"
-for m in virtio_pci 9pnet_virtio 9p i2c-dev i2c-stub; do
+for m in virtio_pci 9pnet_virtio 9p i2c-dev i2c-stub configfs; do
   modprobe -d "$kroot" -S "$kv" --show-depends "$m" | awk '/^insmod/ {print $2}' | while read -r ko; do
     rel=${ko#$kroot/}
     mkdir -p "$work/$(dirname "$rel")" && cp "$ko" "$work/$rel"
   done
 done
 cp "$kroot/lib/modules/$kv"/modules.{order,builtin,builtin.modinfo} "$work/lib/modules/$kv/" 2>/dev/null || true
+mkdir -p "$work/lib/modules/$kv/extra" && cp "$mods"/irq_sim_mod.ko "$mods"/gpio-sim.ko "$work/lib/modules/$kv/extra/"
 depmod -b "$work" "$kv"
-sed "s#@MIHRAB@#$bin#g" "$root/Tests/rig/guest.sh" > "$work/init"
+sed "s#@MIHRAB@#$bin#g; s#@ROOT@#$root#g" "$root/Tests/rig/guest.sh" > "$work/init"
 chmod +x "$work/init"
 (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
 
@@ -60,4 +89,4 @@ if ! timeout 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 1 -kernel "$kroot/bo
   echo "rig: FAIL qemu did not finish (see $results/console.log)"; exit 1
 fi
 [ -f "$results/done" ] || { echo "rig: FAIL the guest did not finish; console:"; tail -20 "$results/console.log"; exit 1; }
-python3 "$root/Tests/rig/judge.py" "$results"
+python3 "$root/Tests/rig/judge.py" "$results" "$root/board/qemu-rig.toml"
