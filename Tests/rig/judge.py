@@ -33,16 +33,20 @@ for chip, addr in (("qmc5883l", "0x0d"), ("hmc5883l", "0x1e")):
 rc = read("selftest.rc").strip()
 check("mihrab selftest passes on the rig board (libgpiod, lines by name, chip by label)", rc == "0",
       f"rc {rc}: {read('selftest.json')[-400:]} {read('selftest.err')[-300:]}")
-states = [l.strip() for l in read("gpio.log").splitlines() if l.strip()]
-# The buzzer (line 9) is active-low: its pin is high when off. Logical = pin, inverted there.
-def logical(s):
-    return s[:9] + ("0" if s[9] == "1" else "1")
-seq = [logical(s) for s in states]
-lit = [s.index("1") for s in seq if s.count("1") == 1]
-order_ok = lit == list(range(10)) and all(s.count("1") <= 1 for s in seq)
-check("each output line went on and off in turn, in the board's order (host-visible sim_gpio values)", order_ok,
-      f"states {states}")
-check("every output low at the end", bool(seq) and seq[-1] == "0" * 10, f"last {seq[-1] if seq else None}")
+states = [l.strip() for l in read("gpio.log").splitlines() if len(l.strip()) == 10]
+# Pin values as the host sees them (sim_gpioN/value). Lines 0-8 are active-high: on is 1.
+# The buzzer (9) is active-low: requesting it drives its pin high (off), on is 0. After the
+# selftest releases the lines, gpio-sim's pull-down leaves every pin at 0.
+def first(pred, after=0):
+    return next((i for i, st in enumerate(states) if i >= after and pred(st)), None)
+requested = first(lambda st: st[9] == "1")
+turns = [first(lambda st, k=k: st[k] == "1") for k in range(9)]
+buzzer = first(lambda st: st[9] == "0", after=(turns[8] or 0) + 1) if requested is not None and turns[8] is not None else None
+turns.append(buzzer)
+ordered = all(t is not None for t in turns) and all(a < b for a, b in zip(turns, turns[1:]))
+check("each output line went on in turn, in the board's order (host-visible sim_gpio values; buzzer active-low)",
+      ordered, f"first on at {turns}; states {states}")
+check("every line low once released", bool(states) and states[-1] == "0" * 10, f"last {states[-1] if states else None}")
 err = read("badline.err").strip().splitlines()
 errs = [l for l in err if l.startswith("mihrab: ")]
 check("a wrong line name in the board file: one line naming it, exit 69",
