@@ -136,3 +136,19 @@ struct OutputTests {
         #expect(abs((beat.state(at: 4.15).next ?? 0) - 6.0) < 1e-9)
     }
 }
+
+@Suite("assume_synchronized")
+struct AssumeSynchronizedTests {
+    @Test("with assume_synchronized the alerts do not wait for NTP or GPS")
+    func trustedAtOnce() throws {
+        let c = try SiteConfig.parse("[time]\nassume_synchronized = true\n", file: "x.toml")
+        #expect(c.assumeSynchronized)
+        var config = UnitHarness.testConfig()
+        config.assumeSynchronized = true
+        let date = try #require(CivilDate(iso: "2026-05-05"))
+        let unit = try UnitHarness(zone: "Asia/Riyadh", lat: 21.4225, lon: 39.8262, start: date, config: config, synchronized: false)
+        let fajr = try #require(unit.expectedEvents(on: date).first { $0.kind == .adhan })
+        unit.run(untilWall: fajr.time + 5)
+        #expect(unit.buzzerStarts.contains { abs($0 - fajr.time) < 0.05 })
+    }
+}

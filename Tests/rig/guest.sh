@@ -55,6 +55,26 @@ sleep 0.5; touch /stop-watch; wait $W
 sed 's/"BUZZER"/"NO_SUCH_LINE"/' /mnt/host@ROOT@/board/qemu-rig.toml > /mnt/host/run/bad.toml
 chroot /mnt/host @MIHRAB@ run --board /run/bad.toml --state-dir /run/state --quiet > /dev/null 2> $R/badline.err
 echo $? > $R/badline.rc
+
+# The daemon on the rig board, with Dhuhr about 40 s away: at the equator, the longitude
+# where the Sun transits then (refined once with mihrab times). The buzzer must sound at
+# Dhuhr; SIGTERM must leave every output off.
+M="chroot /mnt/host @MIHRAB@"
+target=$(( $(date +%s) + 40 ))
+lon=$(awk -v t=$target 'BEGIN { h = (t % 86400) / 3600; l = (12 - h) * 15; while (l > 180) l -= 360; while (l < -180) l += 360; printf "%.4f", l }')
+for pass in 1 2; do
+  d=$($M times --lat 0 --lon $lon --tz UTC --date $(date -u -d @$target +%Y-%m-%d) --rounding none --format csv | tail -1 | cut -d, -f5)
+  ds=$(date -u -d "$(echo $d | cut -c1-19 | tr T ' ')" +%s)
+  lon=$(awk -v l=$lon -v e=$(( ds - target )) 'BEGIN { l += e / 240; while (l > 180) l -= 360; while (l < -180) l += 360; printf "%.4f", l }')
+done
+echo "$lon $target" > $R/daemon-target
+printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[calculation]\nrounding = "none"\n[compass]\nrate_hz = 5\n' $lon > /mnt/host/run/rig.toml
+$M run --board @ROOT@/board/qemu-rig.toml --config /run/rig.toml --state-dir /run/daemon --record /run/daemon.jsonl --quiet \
+  > /dev/null 2> $R/daemon.err &
+D=$!
+while [ $(date +%s) -lt $(( target + 8 )) ]; do sleep 1; done
+kill -TERM $D; wait $D; echo $? > $R/daemon.rc
+cp /mnt/host/run/daemon.jsonl $R/daemon.jsonl 2>/dev/null
 touch $R/done
 sync
 poweroff -f

@@ -51,4 +51,26 @@ err = read("badline.err").strip().splitlines()
 errs = [l for l in err if l.startswith("mihrab: ")]
 check("a wrong line name in the board file: one line naming it, exit 69",
       read("badline.rc").strip() == "69" and len(errs) == 1 and "NO_SUCH_LINE" in errs[0], f"{read('badline.rc')} {err}")
+# The daemon: Dhuhr's adhan fired within a second of its schedule, the buzzer line went on
+# then, and after SIGTERM (exit 0) every output's last state is off.
+records = []
+for line in read("daemon.jsonl").splitlines():
+    try:
+        records.append(json.loads(line))
+    except ValueError:
+        pass
+adhan = [r for r in records if r.get("event") == "adhan" and r.get("prayer") == "dhuhr"]
+def secs(iso):
+    from datetime import datetime
+    return datetime.fromisoformat(iso).timestamp()
+ok = len(adhan) == 1 and adhan[0].get("state") == "fired" and abs(secs(adhan[0]["t"]) - secs(adhan[0]["scheduled"])) < 1
+check("the daemon fires Dhuhr's adhan on time on the rig board", ok, f"{adhan} target {read('daemon-target')} {read('daemon.err')[-400:]}")
+buzz = [r for r in records if r.get("output") == "buzzer" and r.get("on")]
+check("the buzzer line goes on at the adhan", bool(adhan) and any(abs(secs(b["t"]) - secs(adhan[0]["t"])) < 1 for b in buzz), str(buzz))
+last = {}
+for r in records:
+    if "output" in r:
+        last[r["output"]] = r["on"]
+check("SIGTERM: exit 0 and every output off", read("daemon.rc").strip() == "0" and bool(last) and not any(last.values()),
+      f"rc {read('daemon.rc').strip()} last {last}")
 sys.exit(1 if failures else 0)

@@ -39,6 +39,7 @@ extension SiteConfig {
             }
             zone = z
         }
+        if let v = try t.bool("assume_synchronized") { assumeSynchronized = v }
         try t.finish()
     }
 

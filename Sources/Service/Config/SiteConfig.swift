@@ -31,6 +31,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var replanDistanceKm = 1.0
     // [time]
     public var zone: String = "system"
+    /// Trust the clock from the start (a unit with a battery-backed RTC, a test rig); by
+    /// default alerts wait until NTP (the kernel) or a GPS fix confirms the time.
+    public var assumeSynchronized = false
     // [calculation]
     public var parameters = CalculationMethod.mwl.parameters
     public var hijriOffset = 0

@@ -178,6 +178,10 @@ public final class UnitCore {
     }
 
     private func updateTrust(wall: Double) {
+        if !clockTrusted, config.assumeSynchronized {
+            clockTrusted = true
+            logger.notice("clock trusted: the configuration says so (assume_synchronized)")
+        }
         if !clockTrusted, sync.kernelSynchronized() {
             clockTrusted = true
             logger.notice("clock trusted: the kernel reports it synchronised")
