@@ -8,7 +8,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release run test test-quick rig hal-check bench install uninstall verify-unit clean
+.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall verify-unit clean
 
 all: build
 
@@ -50,9 +50,17 @@ test: test-quick rig
 test-quick: test-deps hal-check
 	$(SWIFT) test
 
-# The Linux backends against a real kernel under qemu (Tests/rig/rig.sh; cached in Tests/rig/cache).
-rig: release
-	bash Tests/rig/rig.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab
+# The Linux backends against a real kernel under qemu (Tests/rig/rig.sh; cached in Tests/rig/cache),
+# with the binary built against libgpiod v1 (Debian's) and again against v2 (built from source).
+V2_FLAGS = -c release --product mihrab --scratch-path $(GPIOD2)/swift -Xcc -I$(CURDIR)/$(GPIOD2)/include \
+  -Xlinker -L$(CURDIR)/$(GPIOD2)/lib -Xlinker -rpath -Xlinker $(CURDIR)/$(GPIOD2)/lib
+release-gpiod2: deps
+	bash hal/tools/build-libgpiod-v2.sh $(GPIOD2)
+	$(SWIFT) build $(V2_FLAGS)
+
+rig: release release-gpiod2
+	bash Tests/rig/rig.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab \
+	  $$($(SWIFT) build $(V2_FLAGS) --show-bin-path)/mihrab
 
 # The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2).
 GPIOD2 := .build-gpiod2

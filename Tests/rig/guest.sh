@@ -40,21 +40,27 @@ chroot /mnt/host @MIHRAB@ sensors --bus 0 --once --format json > $R/sensors.json
 echo $? > $R/sensors.rc
 cat /sys/class/i2c-adapter/i2c-0/name > $R/adapter 2>/dev/null
 
-# Selftest on the rig board, while a watcher records each line's value as it changes.
-( last=""; while [ ! -f /stop-watch ]; do
-    now=""; for k in 0 1 2 3 4 5 6 7 8 9; do now="$now$(cat $V/sim_gpio$k/value)"; done
-    [ "$now" != "$last" ] && echo "$now" >> $R/gpio.log; last=$now
-  done ) &
-W=$!
-chroot /mnt/host @MIHRAB@ selftest --board @ROOT@/board/qemu-rig.toml --hold 0.4 --gpsd 127.0.0.1:9 --format json \
-  > $R/selftest.json 2> $R/selftest.err
-echo $? > $R/selftest.rc
-sleep 0.5; touch /stop-watch; wait $W
-
-# A wrong line name in the board file: one line naming it, exit 69.
+# For each build (libgpiod v1, and v2 when given): selftest on the rig board while a watcher
+# records each line's value as it changes; a wrong line name in the board file.
 sed 's/"BUZZER"/"NO_SUCH_LINE"/' /mnt/host@ROOT@/board/qemu-rig.toml > /mnt/host/run/bad.toml
-chroot /mnt/host @MIHRAB@ run --board /run/bad.toml --state-dir /run/state --quiet > /dev/null 2> $R/badline.err
-echo $? > $R/badline.rc
+gpio_checks() {
+  bin=$1; tag=$2
+  chroot /mnt/host $bin version > $R/version-$tag.txt 2>&1
+  rm -f /stop-watch
+  ( last=""; while [ ! -f /stop-watch ]; do
+      now=""; for k in 0 1 2 3 4 5 6 7 8 9; do now="$now$(cat $V/sim_gpio$k/value)"; done
+      [ "$now" != "$last" ] && echo "$now" >> $R/gpio-$tag.log; last=$now
+    done ) &
+  W=$!
+  chroot /mnt/host $bin selftest --board @ROOT@/board/qemu-rig.toml --hold 0.4 --gpsd 127.0.0.1:9 --format json \
+    > $R/selftest-$tag.json 2> $R/selftest-$tag.err
+  echo $? > $R/selftest-$tag.rc
+  sleep 0.5; touch /stop-watch; wait $W
+  chroot /mnt/host $bin run --board /run/bad.toml --state-dir /run/state-$tag --quiet > /dev/null 2> $R/badline-$tag.err
+  echo $? > $R/badline-$tag.rc
+}
+gpio_checks @MIHRAB@ v1
+[ -n "@MIHRAB2@" ] && gpio_checks @MIHRAB2@ v2
 
 # The daemon on the rig board, with Dhuhr about 40 s away: at the equator, the longitude
 # where the Sun transits then (refined once with mihrab times). The buzzer must sound at

@@ -29,28 +29,38 @@ for chip, addr in (("qmc5883l", "0x0d"), ("hmc5883l", "0x1e")):
     r = (c or {}).get("reading") or [0, 0, 0]
     ok = all(abs(a - b) < 0.05 for a, b in zip(r, (20, -10, 45)))
     check(f"{chip} reads the preloaded field 20, -10, 45 uT (SMBus transfers)", ok, str(r))
-# gpio-sim: selftest passes, and every line went on and off, one at a time, in the board's order.
-rc = read("selftest.rc").strip()
-check("mihrab selftest passes on the rig board (libgpiod, lines by name, chip by label)", rc == "0",
-      f"rc {rc}: {read('selftest.json')[-400:]} {read('selftest.err')[-300:]}")
-states = [l.strip() for l in read("gpio.log").splitlines() if len(l.strip()) == 10]
-# Pin values as the host sees them (sim_gpioN/value). Lines 0-8 are active-high: on is 1.
-# The buzzer (9) is active-low: requesting it drives its pin high (off), on is 0. After the
-# selftest releases the lines, gpio-sim's pull-down leaves every pin at 0.
-def first(pred, after=0):
-    return next((i for i, st in enumerate(states) if i >= after and pred(st)), None)
-requested = first(lambda st: st[9] == "1")
-turns = [first(lambda st, k=k: st[k] == "1") for k in range(9)]
-buzzer = first(lambda st: st[9] == "0", after=(turns[8] or 0) + 1) if requested is not None and turns[8] is not None else None
-turns.append(buzzer)
-ordered = all(t is not None for t in turns) and all(a < b for a, b in zip(turns, turns[1:]))
-check("each output line went on in turn, in the board's order (host-visible sim_gpio values; buzzer active-low)",
-      ordered, f"first on at {turns}; states {states}")
-check("every line low once released", bool(states) and states[-1] == "0" * 10, f"last {states[-1] if states else None}")
-err = read("badline.err").strip().splitlines()
-errs = [l for l in err if l.startswith("mihrab: ")]
-check("a wrong line name in the board file: one line naming it, exit 69",
-      read("badline.rc").strip() == "69" and len(errs) == 1 and "NO_SUCH_LINE" in errs[0], f"{read('badline.rc')} {err}")
+# gpio-sim, for each build: selftest passes, every line went on in turn in the board's order,
+# everything low once released, and a wrong line name is one line and exit 69.
+def gpio_checks(tag):
+    rc = read(f"selftest-{tag}.rc").strip()
+    check(f"[{tag}] mihrab selftest passes on the rig board (libgpiod, lines by name, chip by label)", rc == "0",
+          f"rc {rc}: {read(f'selftest-{tag}.json')[-400:]} {read(f'selftest-{tag}.err')[-300:]}")
+    states = [l.strip() for l in read(f"gpio-{tag}.log").splitlines() if len(l.strip()) == 10]
+    # Pin values as the host sees them (sim_gpioN/value). Lines 0-8 are active-high: on is 1.
+    # The buzzer (9) is active-low: requesting it drives its pin high (off), on is 0. After
+    # the selftest releases the lines, gpio-sim's pull-down leaves every pin at 0.
+    def first(pred, after=0):
+        return next((i for i, st in enumerate(states) if i >= after and pred(st)), None)
+    requested = first(lambda st: st[9] == "1")
+    turns = [first(lambda st, k=k: st[k] == "1") for k in range(9)]
+    buzzer = first(lambda st: st[9] == "0", after=(turns[8] or 0) + 1) if requested is not None and turns[8] is not None else None
+    turns.append(buzzer)
+    ordered = all(t is not None for t in turns) and all(a < b for a, b in zip(turns, turns[1:]))
+    check(f"[{tag}] each output line went on in turn, in the board's order (host-visible sim_gpio values)",
+          ordered, f"first on at {turns}; states {states}")
+    check(f"[{tag}] every line low once released", bool(states) and states[-1] == "0" * 10, f"last {states[-1] if states else None}")
+    err = read(f"badline-{tag}.err").strip().splitlines()
+    errs = [l for l in err if l.startswith("mihrab: ")]
+    check(f"[{tag}] a wrong line name in the board file: one line naming it, exit 69",
+          read(f"badline-{tag}.rc").strip() == "69" and len(errs) == 1 and "NO_SUCH_LINE" in errs[0],
+          f"{read(f'badline-{tag}.rc')} {err}")
+
+check("[v1] the binary uses libgpiod's v1 API", "(v1 API)" in read("version-v1.txt"), read("version-v1.txt"))
+gpio_checks("v1")
+if len(sys.argv) > 2 and sys.argv[2] == "v2":
+    check("[v2] the binary uses libgpiod's v2 API", "(v2 API)" in read("version-v2.txt"), read("version-v2.txt"))
+    gpio_checks("v2")
+
 # The daemon: Dhuhr's adhan fired within a second of its schedule, the buzzer line went on
 # then, and after SIGTERM (exit 0) every output's last state is off.
 records = []

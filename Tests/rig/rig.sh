@@ -4,7 +4,7 @@
 # guest over the host's root shared read-only by 9p. Downloads and builds are cached in
 # Tests/rig/cache (ignored by git). Prints PASS/FAIL lines; exits non-zero on any failure,
 # and when qemu cannot run at all (it says so in one line).
-# Usage: Tests/rig/rig.sh [MIHRAB_BINARY]
+# Usage: Tests/rig/rig.sh [MIHRAB_BINARY [MIHRAB_BINARY_BUILT_AGAINST_LIBGPIOD_V2]]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -12,6 +12,8 @@ cache=$root/Tests/rig/cache
 mkdir -p "$cache"
 bin=${1:-$(swift build -c release --product mihrab --show-bin-path)/mihrab}
 [ -x "$bin" ] || { echo "rig: no mihrab binary at $bin (make release)"; exit 1; }
+bin2=${2:-}
+[ -z "$bin2" ] || [ -x "$bin2" ] || { echo "rig: no libgpiod v2 build at $bin2"; exit 1; }
 
 sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
 missing=""
@@ -76,7 +78,7 @@ done
 cp "$kroot/lib/modules/$kv"/modules.{order,builtin,builtin.modinfo} "$work/lib/modules/$kv/" 2>/dev/null || true
 mkdir -p "$work/lib/modules/$kv/extra" && cp "$mods"/irq_sim_mod.ko "$mods"/gpio-sim.ko "$work/lib/modules/$kv/extra/"
 depmod -b "$work" "$kv"
-sed "s#@MIHRAB@#$bin#g; s#@ROOT@#$root#g" "$root/Tests/rig/guest.sh" > "$work/init"
+sed "s#@MIHRAB2@#$bin2#g; s#@MIHRAB@#$bin#g; s#@ROOT@#$root#g" "$root/Tests/rig/guest.sh" > "$work/init"
 chmod +x "$work/init"
 (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
 
@@ -89,4 +91,4 @@ if ! timeout 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 1 -kernel "$kroot/bo
   echo "rig: FAIL qemu did not finish (see $results/console.log)"; exit 1
 fi
 [ -f "$results/done" ] || { echo "rig: FAIL the guest did not finish; console:"; tail -20 "$results/console.log"; exit 1; }
-python3 "$root/Tests/rig/judge.py" "$results" "$root/board/qemu-rig.toml"
+python3 "$root/Tests/rig/judge.py" "$results" ${bin2:+v2}
