@@ -54,12 +54,11 @@ struct CalibrateCommand: AsyncParsableCommand {
             world.softIron = Matrix3(rows: Vector3(1.05, 0.03, 0), Vector3(0.03, 0.96, 0.02), Vector3(0, 0.02, 1.01))
             world.magneticNoise = 0.2
             world.accelerationNoise = 0.02
-            bus = SimulatedBoard.bus(chips: b.chips.map { .init(model: $0.model.rawValue, address: $0.address, mounting: $0.mounting.matrix) },
-                                     world: world, now: { t })
+            bus = SimulatedBoard.bus(chips: simulatedChips(b), world: world, now: { t })
         } else {
             bus = try openBus(board: b, busNumber: nil, now: now)
         }
-        let chips = b.autoDetect ? SensorScanner.scan(bus).map { BoardConfig.Chip(model: $0.model, address: $0.address, mounting: .identity) } : b.chips
+        let chips = compassChips(b, on: bus)
         guard let magChip = chips.first(where: { $0.model.kind == .magnetometer }),
               let accChip = chips.first(where: { $0.model.kind == .accelerometer }) else {
             throw CommandError("calibrate: the board needs a magnetometer and an accelerometer (found: \(chips.map(\.model.rawValue).joined(separator: ", ")))",

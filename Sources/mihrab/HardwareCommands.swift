@@ -20,10 +20,7 @@ func openBus(board: BoardConfig?, busNumber: Int?, now: @escaping () -> Double) 
                                    attitude: SimulatedWorld.fixed(yaw: 30))
         world.magneticNoise = 0.2
         world.accelerationNoise = 0.01
-        let chips = board.chips.map {
-            SimulatedBoard.Chip(model: $0.model.rawValue, address: $0.address, mounting: $0.mounting.matrix)
-        }
-        return SimulatedBoard.bus(chips: chips, world: world, now: now)
+        return SimulatedBoard.bus(chips: simulatedChips(board), world: world, now: now)
     }
 }
 

@@ -52,10 +52,7 @@ func realHardware(_ board: BoardConfig, logger: (String) -> Void) throws -> Unit
     var magMount = Mounting.identity, accMount = Mounting.identity
     do {
         let bus = try LinuxI2CBus(bus: n)
-        let chips: [BoardConfig.Chip] = board.autoDetect
-            ? SensorScanner.scan(bus).map { BoardConfig.Chip(model: $0.model, address: $0.address, mounting: .identity) }
-            : board.chips
-        for c in chips {
+        for c in compassChips(board, on: bus) {
             let ch = SensorChannel(sensor: c.model.driver(bus: bus, address: c.address, pause: { usleep(UInt32($0 * 1e6)) }))
             if c.model.kind == .magnetometer, magnetometer == nil { (magnetometer, magMount) = (ch, c.mounting) }
             if c.model.kind == .accelerometer, accelerometer == nil { (accelerometer, accMount) = (ch, c.mounting) }
@@ -67,25 +64,11 @@ func realHardware(_ board: BoardConfig, logger: (String) -> Void) throws -> Unit
     var outputs: [BoardConfig.Output: DigitalOutput] = [:]
     var ring: [DigitalOutput] = []
     if !board.lines.isEmpty || !board.qiblaRing.isEmpty {
-        let chip: GPIOChip
-        do {
-            switch board.gpioChip {
-            case .path(let p)?: chip = try GPIOChip(path: p)
-            case .label(let l)?: chip = try GPIOChip(label: l)
-            case nil: throw CommandError("board \(board.path): gpio.chip is missing", exitCode: .config)
-            }
-        } catch let e as SystemError {
-            throw CommandError("\(e)", exitCode: .unavailable)
-        }
+        let found: GPIOChip?
+        do { found = try openGPIOChip(board) } catch { throw CommandError("\(error)", exitCode: .unavailable) }
+        guard let chip = found else { throw CommandError("board \(board.path): gpio.chip is missing", exitCode: .config) }
         func request(_ line: BoardConfig.Line, _ name: String) throws -> DigitalOutput {
-            do {
-                let offset: UInt32
-                switch line.locator {
-                case .offset(let o): offset = o
-                case .name(let n): offset = try chip.offset(ofLineNamed: n)
-                }
-                return try chip.requestOutput(offset: offset, consumer: "mihrab-\(name)", activeLow: line.activeLow)
-            } catch {
+            do { return try requestLine(chip, line, consumer: "mihrab-\(name)") } catch {
                 throw CommandError("board \(board.path): gpio.lines.\(name): \(error)", exitCode: .unavailable)
             }
         }

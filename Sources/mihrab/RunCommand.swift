@@ -81,8 +81,7 @@ struct RunCommand: AsyncParsableCommand {
                                        attitude: SimulatedWorld.turning(degreesPerSecond: 1))
             world.magneticNoise = 0.2
             world.accelerationNoise = 0.01
-            let bus = SimulatedBoard.bus(chips: boardConfig.chips.map { .init(model: $0.model.rawValue, address: $0.address, mounting: $0.mounting.matrix) },
-                                         world: world, now: { v.monotonicNow() })
+            let bus = SimulatedBoard.bus(chips: simulatedChips(boardConfig), world: world, now: { v.monotonicNow() })
             var outputs: [BoardConfig.Output: DigitalOutput] = [:]
             for o in boardConfig.lines.keys { outputs[o] = SimulatedOutput(name: o.rawValue, now: { v.wallNow() }) }
             let mag = boardConfig.chip(.magnetometer), acc = boardConfig.chip(.accelerometer)

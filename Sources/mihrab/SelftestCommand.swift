@@ -38,7 +38,7 @@ struct SelftestCommand: AsyncParsableCommand {
         // Chips: identity, initialisation, one reading.
         do {
             let bus = try openBus(board: b, busNumber: nil, now: now)
-            let chips = b.autoDetect ? SensorScanner.scan(bus).map { BoardConfig.Chip(model: $0.model, address: $0.address, mounting: .identity) } : b.chips
+            let chips = compassChips(b, on: bus)
             if chips.isEmpty { checks.append(Check(name: "compass chips", ok: false, detail: "none found on \(bus.name)")) }
             for c in chips {
                 let name = "\(c.model.rawValue) at \(hex(c.address))"
@@ -134,24 +134,17 @@ struct SelftestCommand: AsyncParsableCommand {
         }
         let chip: GPIOChip
         do {
-            switch b.gpioChip {
-            case .path(let p)?: chip = try GPIOChip(path: p)
-            case .label(let l)?: chip = try GPIOChip(label: l)
-            case nil: return order.map { ($0.rawValue, .failure(SelftestError("no gpio.chip in the board file"))) }
+            guard let c = try openGPIOChip(b) else {
+                return order.map { ($0.rawValue, .failure(SelftestError("no gpio.chip in the board file"))) }
             }
+            chip = c
         } catch {
             return order.map { ($0.rawValue, .failure(SelftestError("\(error)"))) }
         }
         return order.map { output in
             guard let line = b.lines[output] else { return (output.rawValue, .failure(SelftestError("not in the board file"))) }
             do {
-                let offset: UInt32
-                switch line.locator {
-                case .offset(let o): offset = o
-                case .name(let n): offset = try chip.offset(ofLineNamed: n)
-                }
-                let out = try chip.requestOutput(offset: offset, consumer: "mihrab-selftest", activeLow: line.activeLow)
-                return (output.rawValue, .success(out))
+                return (output.rawValue, .success(try requestLine(chip, line, consumer: "mihrab-selftest")))
             } catch {
                 return (output.rawValue, .failure(SelftestError("\(error)")))
             }
