@@ -19,7 +19,7 @@ struct CalibrateCommand: AsyncParsableCommand {
     @Option(help: "Board file (default: the config's service.board, or board/simulated.toml).") var board: String?
     @Option(help: "Site config (for the position and the state directory).") var config: String?
     @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's.") var stateDir: String?
-    @Option(help: "Seconds to sample at most.") var seconds: Double = 90
+    @Option(parsing: .unconditional, help: "Seconds to sample at most.") var seconds: Double = 90
     @Option(parsing: .unconditional, help: "Latitude, instead of the config's.") var lat: Double?
     @Option(parsing: .unconditional, help: "Longitude, instead of the config's.") var lon: Double?
 
@@ -91,9 +91,8 @@ struct CalibrateCommand: AsyncParsableCommand {
         guard report.status == .accepted, let cal = report.calibration else {
             throw CommandError("calibrate: \(report.status.rawValue): \(report.problems.joined(separator: "; "))")
         }
-        let store = StateStore(directory: directory)
-        store.update { $0.calibration = cal }
-        do { try store.save() } catch { throw CommandError("calibrate: cannot write \(store.path): \(error)", exitCode: .unavailable) }
+        let store = CalibrationStore(directory: directory)
+        do { try store.store(cal) } catch { throw CommandError("calibrate: cannot write \(store.path): \(error)", exitCode: .unavailable) }
         print(String(format: "Accepted: hard iron %.1f, %.1f, %.1f uT; field %.1f uT (%.0f%% of the WMM's), dip %.1f (WMM %.1f), residual %.1f%%.",
                      cal.hardIron.x, cal.hardIron.y, cal.hardIron.z, cal.fieldStrength, (report.fieldRatio ?? 0) * 100,
                      report.dip ?? 0, field.inclination, cal.residual * 100))

@@ -10,28 +10,34 @@ struct StatusCommand: ParsableCommand {
     @Option(help: "Output format (text or json).") var format: OutputFormat = .text
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandError("\(file): cannot be read (is mihrab running?)", exitCode: .unavailable)
+        let data: Data
+        switch readSmallFile(file, limit: 1 << 20) {
+        case .success(let d?): data = d
+        case .success(nil): throw CommandError("\(file): no such file (is mihrab running?)", exitCode: .unavailable)
+        case .failure(let p): throw CommandError("\(file) \(p)", exitCode: .unavailable)
+        }
+        guard let s = try? JSONDecoder().decode(StatusReport.self, from: data) else {
+            throw CommandError("\(file): not a status file", exitCode: .unavailable)
         }
         if format == .json {
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        guard let s = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw CommandError("\(file): not a status file", exitCode: .unavailable)
-        }
-        print("Mihrab at \(s["time"] ?? "?"): \(s["status"] ?? "?")")
-        if let times = s["times"] as? [String: String] {
+        func hm(_ iso: String?) -> String { iso.map { String($0.dropFirst(11).prefix(5)) } ?? "-" }
+        func number(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "-" }
+        print("Mihrab at \(s.time): \(s.status)" + (s.problem.map { " (\($0))" } ?? ""))
+        if let times = s.times {
             let order = ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"]
-            print("Today (\(s["date"] ?? ""), \(s["hijri"] ?? "")): " + order.compactMap { k in times[k].map { "\(k) \($0.dropFirst(11).prefix(5))" } }.joined(separator: "  "))
+            print("Today (\(s.date ?? ""), \(s.hijri ?? "")): " + order.map { "\($0) \(hm(times[$0]))" }.joined(separator: "  "))
         }
-        if let n = s["next"] as? [String: Any], let secs = n["inSeconds"] as? Int {
-            print("Next: \(n["prayer"] ?? "") \(n["event"] ?? "") at \(n["at"] ?? "") (in \(secs / 3600)h \(secs / 60 % 60)m)")
+        if let n = s.next {
+            print("Next: \(n.prayer) \(n.event) at \(n.at) (in \(n.inSeconds / 3600)h \(n.inSeconds / 60 % 60)m)")
         }
-        if let p = s["position"] as? [String: Any] { print("Position: \(p["latitude"] ?? "?"), \(p["longitude"] ?? "?") (\(p["source"] ?? "?")); gps \(s["gps"] ?? "?")") }
-        print("Heading: \(s["heading"] ?? "-"), qibla offset \(s["qiblaOffset"] ?? "-") (compass \(s["compass"] ?? "?"))")
-        if let c = s["clock"] as? [String: Any] { print("Clock trusted: \(c["trusted"] ?? "?"), steps \(c["steps"] ?? 0)") }
-        if let c = s["counters"] as? [String: Any] { print("Fired \(c["fired"] ?? 0), missed \(c["missed"] ?? 0)") }
+        print("Position: \(s.position.latitude.map { "\($0)" } ?? "?"), \(s.position.longitude.map { "\($0)" } ?? "?") (\(s.position.source)); gps \(s.gps)")
+        print("Heading: \(number(s.heading)), qibla offset \(number(s.qiblaOffset)) (compass \(s.compass))")
+        print("Clock: \(s.clock.trusted ? "trusted" : "not trusted"), \(s.clock.steps) steps")
+        print("State: " + (s.state.persisted ? "saved" : "not persisted (\(s.state.problem ?? "write failed"))"))
+        print("Fired \(s.counters.fired), missed \(s.counters.missed)")
     }
 }
 

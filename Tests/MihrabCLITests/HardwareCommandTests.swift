@@ -85,15 +85,15 @@ struct SelftestTests {
 
 @Suite("mihrab calibrate")
 struct CalibrateTests {
-    @Test("on the simulated board (iron added, tumbling): accepted, the hard iron recovered, stored in the state file")
+    @Test("on the simulated board (iron added, tumbling): accepted, the hard iron recovered, stored in its own file")
     func simulated() throws {
         let dir = NSTemporaryDirectory() + "mihrab-cal-\(UUID().uuidString)"
         let r = try MihrabBinary.run(["calibrate", "--state-dir", dir, "--lat", "51.5", "--lon", "-0.13"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Accepted: hard iron"))
-        let data = try #require(FileManager.default.contents(atPath: dir + "/state.json"))
+        let data = try #require(FileManager.default.contents(atPath: dir + "/calibration.json"))
         let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let hard = try #require((doc["calibration"] as? [String: Any])?["hardIron"] as? [String: Double])
+        let hard = try #require(doc["hardIron"] as? [String: Double])
         // The simulated world's hard iron: 12, -7, 9 uT (in the device frame).
         #expect(abs((hard["x"] ?? 0) - 12) < 0.5 && abs((hard["y"] ?? 0) + 7) < 0.5 && abs((hard["z"] ?? 0) - 9) < 0.5)
     }

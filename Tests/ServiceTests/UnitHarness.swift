@@ -12,6 +12,8 @@ final class UnitHarness {
     let zone: ZoneRules
     var config: SiteConfig
     let stateDirectory: String
+    /// Stands in for /run/mihrab: the fallback record when the state file cannot be written.
+    let runtimeDirectory: String
     var outputs: [BoardConfig.Output: SimulatedOutput] = [:]
     let position: ScriptedPosition
     let sync: FixedClockSync
@@ -31,6 +33,8 @@ final class UnitHarness {
         self.config = c
         self.stateDirectory = stateDirectory ?? NSTemporaryDirectory() + "mihrab-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: self.stateDirectory, withIntermediateDirectories: true)
+        runtimeDirectory = self.stateDirectory + ".run"
+        try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true)
         recordPath = self.stateDirectory + "/record.jsonl"
         let clock = self.clock
         for o in BoardConfig.Output.allCases { outputs[o] = SimulatedOutput(name: o.rawValue, now: { clock.wallNow() }) }
@@ -44,7 +48,8 @@ final class UnitHarness {
             compass = (SensorChannel(sensor: QMC5883L(bus: bus)), SensorChannel(sensor: MPU6050(bus: bus)), bus)
         }
         core = UnitCore(config: c, zone: self.zone, hardware: UnitHarness.hardware(outputs, compass), clock: clock,
-                        position: self.position, sync: sync, store: StateStore(directory: self.stateDirectory),
+                        position: self.position, sync: sync,
+                        store: StateStore(directory: self.stateDirectory, fallbackDirectory: runtimeDirectory),
                         recorder: try EventRecorder(path: recordPath, zone: self.zone))
     }
 
@@ -81,7 +86,7 @@ final class UnitHarness {
     func restart(downFor: Double = 0) {
         clock.advance(by: downFor)
         core = UnitCore(config: config, zone: zone, hardware: UnitHarness.hardware(outputs, compass), clock: clock,
-                        position: position, sync: sync, store: StateStore(directory: stateDirectory),
+                        position: position, sync: sync, store: StateStore(directory: stateDirectory, fallbackDirectory: runtimeDirectory),
                         recorder: try? EventRecorder(path: recordPath + ".\(UUID().uuidString)", zone: zone))
     }
 

@@ -59,6 +59,7 @@ public final class Daemon: @unchecked Sendable {
         let watchdog = SystemdNotify.watchdogInterval()
         var lastHousekeeping = -Double.infinity
         var firstTick = true
+        var statusFailing = false
         let realStart = Date()
         var virtualAnchor = virtual.map { ($0.monotonicNow(), Date()) }
         while !stopFlag.load(ordering: .relaxed) {
@@ -82,8 +83,14 @@ public final class Daemon: @unchecked Sendable {
             if real - lastHousekeeping >= (watchdog.map { min(1, $0) } ?? 1) {
                 lastHousekeeping = real
                 if let path = options.statusPath {
-                    do { try writeAtomically(Data(core.statusJSON(wall: wall).utf8), to: path, durable: false) } catch {
-                        logger.error("cannot write \(path): \(error)")
+                    // A failure is logged when it starts and when it ends, not every second.
+                    do {
+                        try writeAtomically(core.statusJSON(wall: wall), to: path, durable: false)
+                        if statusFailing { logger.notice("\(path) written again") }
+                        statusFailing = false
+                    } catch {
+                        if !statusFailing { logger.error("cannot write \(path): \(error)") }
+                        statusFailing = true
                     }
                 }
                 if watchdog != nil { notify?.send("WATCHDOG=1") }
@@ -111,9 +118,13 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         notify?.send("STOPPING=1")
-        core.shutdown()
-        if let path = options.statusPath { try? writeAtomically(Data(core.statusJSON(wall: clock.wallNow()).utf8), to: path) }
-        logger.notice("stopped: outputs off, state saved")
+        let saved = core.shutdown()
+        if let path = options.statusPath { try? writeAtomically(core.statusJSON(wall: clock.wallNow()), to: path) }
+        if saved {
+            logger.notice("stopped: outputs off, state saved")
+        } else {
+            logger.error("stopped: outputs off; the state file could not be written (\(core.store.saveFailure ?? "unknown error"))")
+        }
         return 0
     }
 }

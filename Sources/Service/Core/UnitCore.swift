@@ -46,6 +46,8 @@ public final class UnitCore {
     let position: PositionInput
     let sync: ClockSyncInput
     let store: StateStore
+    /// The compass calibration (its own file; nil: not calibrated).
+    let calibration: MagnetometerCalibration?
     let recorder: EventRecorder?
     var logger: Logger
 
@@ -82,10 +84,14 @@ public final class UnitCore {
     public private(set) var missed = 0
     public private(set) var clockSteps = 0
     public private(set) var gpioErrors = 0
+    /// Fixes refused because they were not a position on the Earth.
+    public private(set) var rejectedFixes = 0
+    /// Why no events could be planned (nothing will sound): shown, never a quiet "normal".
+    public private(set) var planProblem: String?
 
     public init(config: SiteConfig, zone: ZoneRules, hardware: Hardware, clock: DeviceClock, position: PositionInput,
-                sync: ClockSyncInput, store: StateStore, recorder: EventRecorder? = nil,
-                logger: Logger = Logger(label: "mihrab")) {
+                sync: ClockSyncInput, store: StateStore, calibration: MagnetometerCalibration? = nil,
+                recorder: EventRecorder? = nil, logger: Logger = Logger(label: "mihrab")) {
         self.config = config
         self.zone = zone
         hw = hardware
@@ -93,6 +99,7 @@ public final class UnitCore {
         self.position = position
         self.sync = sync
         self.store = store
+        self.calibration = calibration
         self.recorder = recorder
         self.logger = logger
         filter = HeadingFilter(timeConstant: config.smoothingSeconds)
@@ -102,7 +109,7 @@ public final class UnitCore {
             (latitude, longitude, positionSource) = (config.latitude, config.longitude, .configured)
         }
         field = UnitCore.field(latitude, longitude, clock.wallNow())
-        if let problem = store.loadProblem { logger.warning("\(problem)") }
+        for problem in store.problems { logger.warning("\(problem)") }
     }
 
     /// A new configuration (SIGHUP): replanned at the next tick.
@@ -131,13 +138,14 @@ public final class UnitCore {
         return drive(mono: mono, wall: wall, compassDue: compassDue)
     }
 
-    /// Outputs off, state flushed (SIGTERM).
-    public func shutdown() {
+    /// Outputs off, state flushed (SIGTERM). Returns whether the state reached its file.
+    @discardableResult
+    public func shutdown() -> Bool {
         let t = clock.wallNow()
         for key in BoardConfig.Output.allCases { apply(key, false, t) }
         for i in hw.ring.indices { setRing(i, false, t) }
         buzzer = nil
-        do { try store.save() } catch { logger.error("cannot write the state file: \(error)") }
+        return save()
     }
 
     // MARK: - Estimators
@@ -158,6 +166,13 @@ public final class UnitCore {
                 gpsStatus = UnitCore.describe(s)
                 if positionSource == .gps { positionSource = store.state.lastFix == nil ? .configured : .lastFix }
             case .fix(let f):
+                guard UnitState.Fix.isValid(latitude: f.latitude, longitude: f.longitude) else {
+                    rejectedFixes += 1
+                    if rejectedFixes == 1 || rejectedFixes % 1000 == 0 {
+                        logger.error("GNSS fix \(f.latitude), \(f.longitude) is not a position (latitude -90 to 90, longitude -180 to 180): ignored (\(rejectedFixes) so far)")
+                    }
+                    continue
+                }
                 gpsStatus = f.mode == .threeD ? "3d-fix" : "2d-fix"
                 if let t = f.time, abs(t - wall) <= 2, !clockTrusted {
                     clockTrusted = true
@@ -203,7 +218,6 @@ public final class UnitCore {
         }
         let md = hw.magnetometerMounting.toDevice(Vector3(m.x, m.y, m.z))
         let ad = hw.accelerometerMounting.toDevice(Vector3(a.x, a.y, a.z))
-        let calibration = store.state.calibration
         guard let h = HeadingSolution(accel: ad, mag: calibration?.apply(md) ?? md, pointing: hw.pointing) else {
             accuracy = .unreliable
             return nextCompass
@@ -227,7 +241,16 @@ public final class UnitCore {
         plannedAt = (latitude, longitude)
         field = UnitCore.field(latitude, longitude, wall)
         qibla = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
-        guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else { return }
+        guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else {
+            let problem = "no prayer times for the position \(latitude), \(longitude) (\(positionSource.rawValue)): nothing will sound"
+            if problem != planProblem { logger.critical("\(problem)") }
+            planProblem = problem
+            events = []
+            decided = []
+            today = nil
+            return
+        }
+        planProblem = nil
         let calc = PrayerCalculator(parameters: config.parameters)
         var planned: [PlannedEvent] = []
         for d in -1...1 {
@@ -239,7 +262,8 @@ public final class UnitCore {
         }
         events = planned.sorted { $0.time < $1.time }
         decided = events.map { store.state.events[$0.id] != nil }
-        store.update { $0.prune(before: wall - 3 * 86_400) }
+        let trusted = clockTrusted
+        store.update { $0.prune(now: wall, trusted: trusted) }
         logger.info("planned \(events.count) events for \(date) at \(String(format: "%.4f, %.4f", latitude, longitude))")
     }
 
@@ -277,9 +301,11 @@ public final class UnitCore {
 
     public var statusCondition: StatusCondition {
         let compassConfigured = hw.magnetometer != nil
+        if planProblem != nil { return .noPlan }
         if (hw.magnetometer?.isLost ?? false) || (hw.accelerometer?.isLost ?? false) { return .sensorFault }
         if !clockTrusted { return .clockUntrusted }
-        if compassConfigured, store.state.calibration == nil { return .compassUncalibrated }
+        if !store.persisted { return .stateNotPersisted }
+        if compassConfigured, calibration == nil { return .compassUncalibrated }
         if config.locationSource == .gps, positionSource != .gps { return .noFix }
         return .normal
     }
@@ -378,8 +404,20 @@ public final class UnitCore {
         }
     }
 
-    private func save() {
-        do { try store.save() } catch { logger.error("cannot write the state file: \(error)") }
+    /// Saves the state; a failure is logged when it starts and when it ends (not every save).
+    @discardableResult
+    private func save() -> Bool {
+        let was = store.persisted
+        do {
+            try store.save()
+            if !was { logger.notice("state file \(store.path) written again") }
+            return true
+        } catch {
+            if was {
+                logger.error("cannot write the state file: \(error); decisions kept in memory\(store.fallbackPath.map { " and in \($0)" } ?? ""), alerts still sound")
+            }
+            return false
+        }
     }
 
     // MARK: - Helpers

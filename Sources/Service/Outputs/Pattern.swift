@@ -39,8 +39,12 @@ public struct PatternPlayback: Sendable, Equatable {
 
 /// The status LED's patterns, most urgent first.
 public enum StatusCondition: String, Sendable, CaseIterable {
+    /// No prayer times could be computed (no usable position): nothing will sound.
+    case noPlan = "no-plan"
     case sensorFault = "sensor-fault"
     case clockUntrusted = "clock-untrusted"
+    /// The state file cannot be written: alerts sound, but a restart may not remember them.
+    case stateNotPersisted = "state-not-persisted"
     case compassUncalibrated = "compass-uncalibrated"
     case noFix = "no-fix"
     case normal
@@ -50,15 +54,19 @@ public enum StatusCondition: String, Sendable, CaseIterable {
     /// Repeating from monotonic 0 (built once: the loop asks every tick).
     public var playback: PatternPlayback {
         switch self {
+        case .noPlan: StatusCondition.solid
         case .sensorFault: StatusCondition.fault
         case .clockUntrusted: StatusCondition.untrusted
+        case .stateNotPersisted: StatusCondition.tripleBlink
         case .compassUncalibrated: StatusCondition.uncalibrated
         case .noFix: StatusCondition.noFixBlink
         case .normal: StatusCondition.heartbeat
         }
     }
 
+    static let solid = PatternPlayback([2000, 0], start: 0, repeats: true)  // on, steadily
     static let fault = PatternPlayback([100, 100], start: 0, repeats: true)  // fast flicker
+    static let tripleBlink = PatternPlayback([100, 200, 100, 200, 100, 1300], start: 0, repeats: true)
     static let untrusted = PatternPlayback([250, 250], start: 0, repeats: true)
     static let uncalibrated = PatternPlayback([1000, 1000], start: 0, repeats: true)
     static let noFixBlink = PatternPlayback([100, 200, 100, 1600], start: 0, repeats: true)  // double blink

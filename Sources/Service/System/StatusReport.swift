@@ -1,38 +1,96 @@
+import Drivers
 import Foundation
 import PrayerTimes
+
+/// /run/mihrab/status.json: what the unit knows, for `mihrab status` and for people. One
+/// Codable value, written by the daemon and read back by `mihrab status`.
+public struct StatusReport: Codable, Sendable, Equatable {
+    public struct Next: Codable, Sendable, Equatable {
+        public var event: String
+        public var prayer: String
+        public var at: String
+        public var inSeconds: Int
+    }
+    public struct Position: Codable, Sendable, Equatable {
+        public var latitude: Double?
+        public var longitude: Double?
+        public var source: String
+    }
+    public struct Clock: Codable, Sendable, Equatable {
+        public var trusted: Bool
+        public var steps: Int
+    }
+    public struct Sensors: Codable, Sendable, Equatable {
+        public var magnetometer: String
+        public var accelerometer: String
+        public var errors: Int
+    }
+    public struct State: Codable, Sendable, Equatable {
+        public var persisted: Bool
+        public var problem: String?
+    }
+    public struct Counters: Codable, Sendable, Equatable {
+        public var fired: Int
+        public var missed: Int
+        public var gpioErrors: Int
+        public var rejectedFixes: Int
+    }
+
+    public var time: String
+    public var date: String?
+    public var hijri: String?
+    /// Local ISO 8601 times by name: fajr, sunrise, dhuhr, asr, maghrib, isha, imsak, midnight.
+    public var times: [String: String]?
+    public var next: Next?
+    public var position: Position
+    public var heading: Double?
+    public var qiblaOffset: Double?
+    public var compass: String
+    public var clock: Clock
+    public var status: String
+    public var problem: String?
+    public var gps: String
+    public var sensors: Sensors
+    public var state: State
+    public var counters: Counters
+}
 
 extension UnitCore {
     /// The next undecided event after a time.
     public func nextEvent(after wall: Double) -> PlannedEvent? { events.first { $0.time > wall } }
 
-    /// /run/mihrab/status.json: what the unit knows, for `mihrab status` and for people.
-    public func statusJSON(wall: Double) -> String {
-        func n(_ v: Double?, _ d: Int) -> String {
-            guard let v, v.isFinite else { return "null" }
-            return String(format: "%.\(d)f", v)
-        }
-        func iso(_ t: Double) -> String { "\"\(EventRecorder.iso(t, zone: zone, millis: false))\"" }
-        var parts: [String] = ["\"time\":\(iso(wall))"]
-        if let s = today {
-            parts.append("\"date\":\"\(s.date)\",\"hijri\":\"\(HijriCalendar.date(for: s.date, offset: config.hijriOffset))\"")
-            let times = Prayer.allCases.map { "\"\($0.rawValue)\":\(iso(s[$0]))" } + ["\"imsak\":\(iso(s.imsak))", "\"midnight\":\(iso(s.midnight))"]
-            parts.append("\"times\":{\(times.joined(separator: ","))}")
-        }
-        if let e = nextEvent(after: wall) {
-            parts.append("\"next\":{\"event\":\"\(e.kind.rawValue)\",\"prayer\":\"\(e.prayer.rawValue)\",\"at\":\(iso(e.time)),\"inSeconds\":\(Int(e.time - wall))}")
-        }
-        parts.append("\"position\":{\"latitude\":\(n(latitude, 5)),\"longitude\":\(n(longitude, 5)),\"source\":\"\(positionSource.rawValue)\"}")
-        parts.append("\"heading\":\(n(heading, 1)),\"qiblaOffset\":\(n(qiblaOffset, 1)),\"compass\":\"\(accuracy.rawValue)\"")
-        parts.append("\"clock\":{\"trusted\":\(clockTrusted),\"steps\":\(clockSteps)}")
-        parts.append("\"status\":\"\(statusCondition.rawValue)\",\"gps\":\"\(gpsStatus)\"")
+    public func status(wall: Double) -> StatusReport {
+        func iso(_ t: Double) -> String { EventRecorder.iso(t, zone: zone, millis: false) }
+        func finite(_ v: Double?, _ places: Double) -> Double? { v.flatMap { $0.isFinite ? ($0 * places).rounded() / places : nil } }
         func sensor(_ c: Drivers.SensorChannel?) -> String {
-            guard let c else { return "\"none\"" }
-            return c.isHealthy ? "\"ok\"" : (c.isLost ? "\"lost\"" : "\"failing\"")
+            guard let c else { return "none" }
+            return c.isHealthy ? "ok" : (c.isLost ? "lost" : "failing")
         }
-        parts.append("\"sensors\":{\"magnetometer\":\(sensor(hw.magnetometer)),\"accelerometer\":\(sensor(hw.accelerometer)),\"errors\":\((hw.magnetometer?.errorCount ?? 0) + (hw.accelerometer?.errorCount ?? 0))}")
-        parts.append("\"counters\":{\"fired\":\(fired),\"missed\":\(missed),\"gpioErrors\":\(gpioErrors)}")
-        return "{" + parts.joined(separator: ",") + "}"
+        var times: [String: String]?
+        if let s = today {
+            times = Dictionary(uniqueKeysWithValues: Prayer.allCases.map { ($0.rawValue, iso(s[$0])) })
+            times?["imsak"] = iso(s.imsak)
+            times?["midnight"] = iso(s.midnight)
+        }
+        return StatusReport(
+            time: iso(wall), date: today.map { "\($0.date)" },
+            hijri: today.map { "\(HijriCalendar.date(for: $0.date, offset: config.hijriOffset))" }, times: times,
+            next: nextEvent(after: wall).map { .init(event: $0.kind.rawValue, prayer: $0.prayer.rawValue, at: iso($0.time),
+                                                     inSeconds: Int($0.time - wall)) },
+            position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource.rawValue),
+            heading: finite(heading, 10), qiblaOffset: finite(qiblaOffset, 10), compass: accuracy.rawValue,
+            clock: .init(trusted: clockTrusted, steps: clockSteps), status: statusCondition.rawValue, problem: planProblem,
+            gps: gpsStatus,
+            sensors: .init(magnetometer: sensor(hw.magnetometer), accelerometer: sensor(hw.accelerometer),
+                           errors: (hw.magnetometer?.errorCount ?? 0) + (hw.accelerometer?.errorCount ?? 0)),
+            state: .init(persisted: store.persisted, problem: store.saveFailure),
+            counters: .init(fired: fired, missed: missed, gpioErrors: gpioErrors, rejectedFixes: rejectedFixes))
+    }
+
+    /// status.json's bytes.
+    public func statusJSON(wall: Double) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(status(wall: wall))) ?? Data("{}".utf8)  // finite numbers and strings: always encodes
     }
 }
-
-import Drivers

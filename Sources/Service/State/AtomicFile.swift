@@ -1,0 +1,119 @@
+import Foundation
+
+/// Write to `path.tmp`, fsync, rename over `path`, fsync the directory: after a power cut
+/// the file is either the old one or the new one, whole. The temporary file is created
+/// with O_EXCL|O_NOFOLLOW: one left by a crash (or a link planted there) is removed, never
+/// followed. `durable: false` skips the fsyncs (readers still never see half a file): for
+/// /run files rewritten every second.
+public func writeAtomically(_ data: Data, to path: String, durable: Bool = true) throws(POSIXFailure) {
+    let tmp = path + ".tmp"
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    var fd = open(tmp, flags, 0o644)
+    if fd < 0, errno == EEXIST {
+        unlink(tmp)
+        fd = open(tmp, flags, 0o644)
+    }
+    guard fd >= 0 else { throw POSIXFailure("create \(tmp)", errno) }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        guard let base = raw.baseAddress else { return }
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, base + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            offset += n
+        }
+    }
+    if failure == 0, durable, fsync(fd) != 0 { failure = errno }
+    close(fd)
+    guard failure == 0 else {
+        unlink(tmp)
+        throw POSIXFailure("write \(tmp)", failure)
+    }
+    guard rename(tmp, path) == 0 else {
+        let e = errno
+        unlink(tmp)
+        throw POSIXFailure("rename \(tmp) to \(path)", e)
+    }
+    guard durable else { return }
+    let dir = (path as NSString).deletingLastPathComponent
+    let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dfd >= 0 {
+        fsync(dfd)
+        close(dfd)
+    }
+}
+
+/// Why a small file could not be read.
+public enum SmallFileProblem: Error, Equatable, CustomStringConvertible {
+    case unreadable(String)
+    case tooLarge(Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let why): "cannot be read (\(why))"
+        case .tooLarge(let size, let limit): "is too large (\(size) bytes; at most \(limit))"
+        }
+    }
+}
+
+/// A small regular file's bytes, or nil when there is none. Anything else (a directory, a
+/// FIFO, a file that cannot be opened, one over `limit` bytes) is a problem, said so, so that
+/// a state file that cannot be read is never taken for an absent one.
+public func readSmallFile(_ path: String, limit: Int) -> Result<Data?, SmallFileProblem> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if fd < 0 {
+        let e = errno
+        return e == ENOENT ? .success(nil) : .failure(.unreadable(String(cString: strerror(e))))
+    }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+    guard st.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable("not a regular file")) }
+    guard st.st_size <= limit else { return .failure(.tooLarge(Int(st.st_size), limit: limit)) }
+    var data = Data(count: Int(st.st_size))
+    var offset = 0
+    var failure: Int32 = 0
+    data.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) in
+        guard let base = raw.baseAddress else { return }
+        while offset < raw.count {
+            let n = read(fd, base + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            if n == 0 { break }
+            offset += n
+        }
+    }
+    guard failure == 0 else { return .failure(.unreadable(String(cString: strerror(failure)))) }
+    return .success(data.prefix(offset))
+}
+
+/// Moves a file that cannot be used out of the way (`state.json` to `state.json.corrupt`),
+/// so that nothing is lost and the next write starts clean. Returns where it went, or nil.
+@discardableResult
+public func moveAside(_ path: String, suffix: String) -> String? {
+    let to = path + suffix
+    if rename(path, to) == 0 { return to }
+    // A directory in the way of an older one of the same name: make room once.
+    if errno == EEXIST || errno == ENOTEMPTY || errno == EISDIR || errno == ENOTDIR {
+        let stamped = to + ".\(Int(Date().timeIntervalSince1970))"
+        if rename(path, stamped) == 0 { return stamped }
+    }
+    return nil
+}
+
+public struct POSIXFailure: Error, CustomStringConvertible {
+    public let description: String
+    public let code: Int32
+    public init(_ what: String, _ code: Int32) {
+        self.code = code
+        description = "\(what): \(String(cString: strerror(code)))"
+    }
+}
