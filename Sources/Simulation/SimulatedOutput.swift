@@ -1,7 +1,9 @@
 import HAL
 
-/// A simulated output line that records every edge with its time, so a test can say
-/// "the buzzer sounded at 05:05:12 for 3 s".
+/// A simulated output line that records its edges with their times, so a test can say
+/// "the buzzer sounded at 05:05:12 for 3 s". It keeps the last `keep` edges only (a status
+/// LED makes 86 400 edges a simulated day): a test asks for what it needs, a long simulation
+/// keeps none.
 public final class SimulatedOutput: DigitalOutput {
     public struct Edge: Sendable, Equatable {
         public let time: Double
@@ -9,15 +11,21 @@ public final class SimulatedOutput: DigitalOutput {
     }
 
     public let name: String
-    public private(set) var edges: [Edge] = []
+    /// The most recent edges, oldest first (at most `keep`).
+    public var edges: ArraySlice<Edge> { recorded.suffix(keep) }
     public private(set) var state = false
+    /// How many edges there were in all.
+    public private(set) var edgeCount = 0
+    public let keep: Int
+    private var recorded: [Edge] = []
     /// Makes `set` fail (a line taken away, a driver error).
     public var failing = false
     private let now: () -> Double
 
     /// `now` gives the time stamped on each edge (usually the virtual wall clock).
-    public init(name: String, now: @escaping () -> Double) {
+    public init(name: String, keep: Int = 4096, now: @escaping () -> Double) {
         self.name = name
+        self.keep = max(0, keep)
         self.now = now
     }
 
@@ -25,7 +33,10 @@ public final class SimulatedOutput: DigitalOutput {
         if failing { throw GPIOError(line: name, reason: "simulated failure") }
         guard active != state else { return }
         state = active
-        edges.append(Edge(time: now(), active: active))
+        edgeCount += 1
+        guard keep > 0 else { return }
+        recorded.append(Edge(time: now(), active: active))
+        if recorded.count >= 2 * keep { recorded.removeFirst(recorded.count - keep) }  // amortised O(1)
     }
 
     public func get() throws(GPIOError) -> Bool { state }

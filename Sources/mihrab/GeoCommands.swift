@@ -75,7 +75,7 @@ struct DeclinationCommand: ParsableCommand {
     @Option(name: .customLong("alt-km"), parsing: .unconditional, help: "Height above the WGS84 ellipsoid, km.")
     var altKm: Double = 0
     @Option(help: "Date, YYYY-MM-DD (default: today).") var date: String?
-    @Option(help: "Decimal year, e.g. 2026.5 (instead of --date).") var year: Double?
+    @Option(parsing: .unconditional, help: "Decimal year, e.g. 2026.5 (instead of --date).") var year: Double?
     @Option(help: "Output format (text or json).") var format: OutputFormat = .text
 
     func validate() throws {
@@ -153,7 +153,8 @@ struct HeadingCommand: ParsableCommand {
             pointing = b.pointingAxis
         }
         guard let h = HeadingSolution(accel: a, mag: m, pointing: pointing) else {
-            throw CommandError("--accel/--mag: no heading from this sample (a zero vector, the field along gravity, or the pointing axis vertical)")
+            throw CommandError("--accel/--mag: no heading from this sample (a zero vector, the field along gravity, or the pointing axis vertical)",
+                               exitCode: .validationFailure)
         }
         var trueHeading: Double?, offset: Double?, declination: Double?, accuracy: HeadingAccuracy?
         if let lat, let lon {

@@ -38,7 +38,7 @@ struct SensorsCommand: ParsableCommand {
         commandName: "sensors", abstract: "What is on the I2C bus, and live readings.")
 
     @Option(help: "Board file (default: board/simulated.toml unless --bus is given).") var board: String?
-    @Option(help: "A real I2C bus number (/dev/i2c-N), instead of the board's.") var bus: Int?
+    @Option(parsing: .unconditional, help: "A real I2C bus number (/dev/i2c-N), instead of the board's.") var bus: Int?
     @Flag(help: "One reading per chip, then exit.") var once = false
     @Option(help: "Output format (text or json).") var format: OutputFormat = .text
 
@@ -104,10 +104,10 @@ struct GPSCommand: AsyncParsableCommand {
         commandName: "gps", abstract: "Fixes and status from gpsd (or the simulated board's scripted GNSS).")
 
     @Option(help: "gpsd host.") var host = "localhost"
-    @Option(help: "gpsd port.") var port = 2947
+    @Option(parsing: .unconditional, help: "gpsd port.") var port = 2947
     @Option(help: "A simulated board file: scripted GNSS instead of gpsd.") var board: String?
     @Flag(help: "The first fix, then exit (non-zero when none came within --timeout).") var once = false
-    @Option(help: "Seconds to wait for a fix with --once.") var timeout: Double = 15
+    @Option(parsing: .unconditional, help: "Seconds to wait for a fix with --once.") var timeout: Double = 15
     @Option(help: "Output format (text or json).") var format: OutputFormat = .text
 
     func validate() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Service
 
 /// The `mihrab` command. Errors are printed as one line (`mihrab: …`) with no usage
 /// block after it; help and version go to standard output as usual.
@@ -24,7 +25,7 @@ enum Main {
                 try command.run()
             }
         } catch let error as CommandError {
-            FileHandle.standardError.write(Data("mihrab: \(error.description)\n".utf8))
+            FileHandle.standardError.write(Data("mihrab: \(oneLine(error.description))\n".utf8))
             exit(error.exitCode.rawValue)
         } catch {
             let code = Mihrab.exitCode(for: error)
@@ -40,12 +41,14 @@ enum Main {
 }
 
 /// ArgumentParser's messages can span lines ("one of the following:" and a bullet list):
-/// fold them into one line.
+/// fold them into one line (at "\n", "\r\n" or "\r"); any control character left (from an
+/// argument's value) is escaped, and the line is cut to a sane length.
 func oneLine(_ message: String) -> String {
-    let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard let first = lines.first else { return message }
+    let lines = message.unicodeScalars.split { $0 == "\n" || $0 == "\r" }.map { String(String.UnicodeScalarView($0)) }
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard let first = lines.first else { return escapedLine(message, limit: 1000) }
     let rest = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
-    return rest.isEmpty ? first : first + " " + rest.joined(separator: ", ")
+    return escapedLine(rest.isEmpty ? first : first + " " + rest.joined(separator: ", "), limit: 1000)
 }
 
 /// An error whose message is already the one line a user should see.

@@ -20,23 +20,23 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: "Board file (default: the config's service.board, or board/simulated.toml).") var board: String?
     @Option(help: "Site config (default: /etc/mihrab/mihrab.toml when it exists).") var config: String?
-    @Option(help: "Simulation: virtual seconds per real second (1e6 or more: as fast as possible).") var speed: Double = 60
+    @Option(parsing: .unconditional, help: "Simulation: virtual seconds per real second (1e6 or more: as fast as possible; default 60).") var speed: Double?
     @Option(help: "Simulation: the virtual start, local time YYYY-MM-DDTHH:MM (default: now).") var start: String?
     @Option(help: "Simulation: stop at this local time, YYYY-MM-DDTHH:MM.") var until: String?
     @Option(help: "Time zone (IANA name), instead of the config's.") var tz: String?
     @Option(parsing: .unconditional, help: "Simulation: the GNSS latitude.") var lat: Double?
     @Option(parsing: .unconditional, help: "Simulation: the GNSS longitude.") var lon: Double?
     @Option(help: "Write JSON lines for every fired or missed event and output change.") var record: String?
-    @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's.") var stateDir: String?
+    @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's (simulation: a fresh one per run by default).") var stateDir: String?
     @Flag(help: "No live view (simulation).") var quiet = false
 
     func validate() throws {
-        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed must be above 0 (got \(speed))") }
+        if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be above 0 (got \(speed))") }
         if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
         if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
         if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
         for (name, v) in [("--start", start), ("--until", until)] {
-            if let v, RunCommand.parseLocal(v) == nil { throw ValidationError("\(name) must be a local time as YYYY-MM-DDTHH:MM (got '\(v)')") }
+            if let v, RunCommand.parseLocal(v) == nil { throw ValidationError("\(name) must be a local time as YYYY-MM-DDTHH:MM (got \(quoted(v)))") }
         }
     }
 
@@ -55,35 +55,53 @@ struct RunCommand: AsyncParsableCommand {
         var site = try configPath.map(loadConfig) ?? SiteConfig()
         let boardPath = board ?? (configPath != nil ? site.board : "board/simulated.toml")
         let boardConfig = try loadBoard(boardPath)
+        let simulated = boardConfig.bus == .simulated
+        if !simulated {
+            let given = [("--speed", speed != nil), ("--start", start != nil), ("--until", until != nil), ("--lat", lat != nil),
+                         ("--lon", lon != nil)].filter(\.1).map(\.0)
+            if !given.isEmpty {
+                throw CommandError("\(given.joined(separator: ", ")): only for a simulated board (\(boardPath) is a real one, on the real clock and position)",
+                                   exitCode: .validationFailure)
+            }
+        }
         let zoneName = tz ?? site.zone
         let zone: ZoneRules
         do { zone = zoneName == "system" ? ZoneRules.system() : try ZoneRules.load(zoneName) } catch {
             throw CommandError("time zone: \(error)", exitCode: .config)
         }
         if let lat, let lon { (site.latitude, site.longitude) = (lat, lon) }
+        let recorder: EventRecorder?
+        do { recorder = try record.map { try EventRecorder(path: $0, zone: zone) } } catch {
+            throw CommandError("--record: \(error)", exitCode: .validationFailure)
+        }
 
         let core: UnitCore
         let clock: DeviceClock
         var virtual: VirtualClock?
         var options = Daemon.Options()
-        if boardConfig.bus == .simulated {
+        if simulated {
             let startWall = start.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
                 ?? Date().timeIntervalSince1970
             let v = VirtualClock(wallStart: startWall)
             virtual = v
             clock = v
-            let dir = stateDir ?? NSTemporaryDirectory() + "mihrab-simulated"
+            // A fresh state per run (the same simulated day run twice sounds twice), unless asked.
+            let dir = try stateDir ?? RunCommand.freshDirectory()
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             let store = StateStore(directory: dir)
-            // The simulated chips are ideal: a unit calibration stands in for `mihrab calibrate`.
-            if store.state.calibration == nil { store.update { $0.calibration = .identity } }
+            if stateDir != nil {
+                RunCommand.describe(store, logger: logger)
+            } else {
+                logger.notice("simulated unit's state and status in \(dir) (fresh for this run; --state-dir DIR to keep one across runs)")
+            }
             let world = SimulatedWorld(latitude: site.latitude, longitude: site.longitude, decimalYear: 2026.5,
                                        attitude: SimulatedWorld.turning(degreesPerSecond: 1))
             world.magneticNoise = 0.2
             world.accelerationNoise = 0.01
             let bus = SimulatedBoard.bus(chips: simulatedChips(boardConfig), world: world, now: { v.monotonicNow() })
             var outputs: [BoardConfig.Output: DigitalOutput] = [:]
-            for o in boardConfig.lines.keys { outputs[o] = SimulatedOutput(name: o.rawValue, now: { v.wallNow() }) }
+            // No edges kept: --record writes them; the live view reads the lines' states.
+            for o in boardConfig.lines.keys { outputs[o] = SimulatedOutput(name: o.rawValue, keep: 0, now: { v.wallNow() }) }
             let mag = boardConfig.chip(.magnetometer), acc = boardConfig.chip(.accelerometer)
             let hw = UnitCore.Hardware(
                 outputs: outputs, magnetometer: mag.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
@@ -92,9 +110,11 @@ struct RunCommand: AsyncParsableCommand {
                 pointing: boardConfig.pointingAxis)
             let gnss = ScriptedPosition([(at: 2, event: .fix(PositionFix(time: nil, latitude: site.latitude, longitude: site.longitude,
                                                                         altitude: 0, horizontalError: 5, mode: .threeD)))])
+            // The simulated chips are ideal: a unit calibration stands in for `mihrab calibrate`.
+            let calibration = CalibrationStore(directory: dir).calibration ?? .identity
             core = UnitCore(config: site, zone: zone, hardware: hw, clock: v, position: gnss, sync: FixedClockSync(true),
-                            store: store, recorder: try record.map { try EventRecorder(path: $0, zone: zone) }, logger: logger)
-            options.speed = speed
+                            store: store, calibration: calibration, recorder: recorder, logger: logger)
+            options.speed = speed ?? 60
             options.until = until.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
             options.statusPath = dir + "/status.json"
             if !quiet { options.view = LiveView(outputs: outputs, tty: isatty(1) == 1).show }
@@ -102,12 +122,19 @@ struct RunCommand: AsyncParsableCommand {
             let system = SystemClock()
             clock = system
             let hw = try realHardware(boardConfig) { logger.warning("\($0)") }
-            try? FileManager.default.createDirectory(atPath: stateDir ?? site.stateDirectory, withIntermediateDirectories: true)
-            let store = StateStore(directory: stateDir ?? site.stateDirectory)
+            let dir = stateDir ?? site.stateDirectory
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            // systemd makes the runtime directory; by hand, it is made here (status.json, the fallback record).
+            let runtime: String? = (try? FileManager.default.createDirectory(atPath: site.runtimeDirectory, withIntermediateDirectories: true))
+                .map { site.runtimeDirectory }
+            if runtime == nil { logger.warning("runtime directory \(site.runtimeDirectory) cannot be made: no status file") }
+            let store = StateStore(directory: dir, fallbackDirectory: runtime)
+            let calibration = CalibrationStore(directory: dir)
+            for p in calibration.problems { logger.warning("\(p)") }
             core = UnitCore(config: site, zone: zone, hardware: hw, clock: system,
                             position: BufferedPosition(source: GPSDClient(options: .init())), sync: KernelClockSync(),
-                            store: store, recorder: try record.map { try EventRecorder(path: $0, zone: zone) }, logger: logger)
-            options.statusPath = site.runtimeDirectory + "/status.json"
+                            store: store, calibration: calibration.calibration, recorder: recorder, logger: logger)
+            options.statusPath = runtime.map { $0 + "/status.json" }
         }
         if let configPath {
             options.reload = {
@@ -126,5 +153,25 @@ struct RunCommand: AsyncParsableCommand {
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         let status = await daemon.run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// A new, empty state directory for one simulated run.
+    static func freshDirectory() throws -> String {
+        let dir = NSTemporaryDirectory() + "mihrab-simulated-" + UUID().uuidString
+        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false) } catch {
+            throw CommandError("cannot make a state directory \(dir): \(error.localizedDescription)", exitCode: .unavailable)
+        }
+        return dir
+    }
+
+    /// One line on what a given state directory already holds: those events will not sound again.
+    static func describe(_ store: StateStore, logger: Logger) {
+        let ids = store.state.events.keys.sorted()
+        guard let first = ids.first, let last = ids.last else {
+            logger.notice("state \(store.path): no events decided yet")
+            return
+        }
+        let fired = store.state.events.values.filter { $0.state == "fired" }.count
+        logger.notice("state \(store.path) already holds \(ids.count) decided events (\(fired) fired, \(ids.count - fired) missed), \(first) to \(last): they will not sound again in this run")
     }
 }

@@ -14,7 +14,7 @@ struct SelftestCommand: AsyncParsableCommand {
         commandName: "selftest", abstract: "Check a unit's chips, LEDs, buzzer and GPS.")
 
     @Option(help: "Board file.") var board = "board/simulated.toml"
-    @Option(help: "Seconds each output stays on (so a person, or a test rig, can see it).") var hold: Double = 0.3
+    @Option(parsing: .unconditional, help: "Seconds each output stays on (so a person, or a test rig, can see it).") var hold: Double = 0.3
     @Option(help: "gpsd host and port.") var gpsd = "localhost:2947"
     @Option(help: "Output format (text or json).") var format: OutputFormat = .text
 

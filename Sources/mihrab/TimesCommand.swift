@@ -22,7 +22,7 @@ struct TimesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180 (east positive).") var lon: Double
     @Option(parsing: .unconditional, help: "Elevation in metres; above 0 it lowers the horizon for sunrise and sunset.") var elevation: Double = 0
     @Option(help: "The first date, YYYY-MM-DD (default: today in the zone).") var date: String?
-    @Option(help: "How many days, 1 to 366.") var days: Int = 1
+    @Option(parsing: .unconditional, help: "How many days, 1 to 366.") var days: Int = 1
     @Option(help: "IANA time zone, e.g. Asia/Riyadh (default: the system's).") var tz: String?
     @Option(help: "Calculation method.") var method: CalculationMethod = .mwl
     @Option(help: "Asr school.") var madhab: Madhab = .shafi
@@ -36,12 +36,12 @@ struct TimesCommand: ParsableCommand {
     @Option(help: "Rounding of the times.") var rounding: Rounding?
     @Option(parsing: .unconditional, help: "Minutes per prayer on top of the method's, e.g. fajr=2,isha=-1.") var adjust: String?
     @Option(name: .customLong("hijri-offset"), parsing: .unconditional, help: "Days added to the Hijri date, -2 to 2.") var hijriOffset: Int = 0
-    @Option(name: .customLong("fajr-angle"), help: "Override the method's Fajr angle (degrees).") var fajrAngle: Double?
-    @Option(name: .customLong("isha-angle"), help: "Override: Isha at this angle (degrees).") var ishaAngle: Double?
-    @Option(name: .customLong("isha-interval"), help: "Override: Isha this many minutes after Maghrib.") var ishaInterval: Double?
-    @Option(name: .customLong("maghrib-angle"), help: "Override: Maghrib at this angle (degrees).") var maghribAngle: Double?
+    @Option(name: .customLong("fajr-angle"), parsing: .unconditional, help: "Override the method's Fajr angle (degrees).") var fajrAngle: Double?
+    @Option(name: .customLong("isha-angle"), parsing: .unconditional, help: "Override: Isha at this angle (degrees).") var ishaAngle: Double?
+    @Option(name: .customLong("isha-interval"), parsing: .unconditional, help: "Override: Isha this many minutes after Maghrib.") var ishaInterval: Double?
+    @Option(name: .customLong("maghrib-angle"), parsing: .unconditional, help: "Override: Maghrib at this angle (degrees).") var maghribAngle: Double?
     @Option(help: "Moonsighting Committee shafaq.") var shafaq: Shafaq = .general
-    @Option(name: .customLong("imsak-minutes"), help: "Imsak, minutes before Fajr.") var imsakMinutes: Double = 10
+    @Option(name: .customLong("imsak-minutes"), parsing: .unconditional, help: "Imsak, minutes before Fajr.") var imsakMinutes: Double = 10
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {

@@ -48,7 +48,9 @@ public struct ZoneRules: Sendable, Equatable {
                 || c == 0x2F || c == 0x5F || c == 0x2D || c == 0x2B
         }
         guard !identifier.isEmpty, allowed, !identifier.hasPrefix("/"),
-              !identifier.split(separator: "/").contains("..") else { throw .invalidName(identifier) }
+              !identifier.split(separator: "/").contains("..") else {
+            throw .invalidName(identifier.count > 64 ? identifier.prefix(64) + "…" : identifier)  // quoted in messages
+        }
         guard let bytes = readFile(directory + "/" + identifier) else { throw .notFound(identifier) }
         return try parse(bytes, identifier: identifier)
     }

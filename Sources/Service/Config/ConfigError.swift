@@ -13,7 +13,9 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// One line, whatever the file held: keys and messages escaped and cut to a sane length.
     public var description: String {
-        "\(file)\(line.map { ":\($0)" } ?? ""): \(path.isEmpty ? "" : "\(path): ")\(message)"
+        let where_ = escapedLine(file, limit: 256) + (line.map { ":\($0)" } ?? "")
+        return "\(where_): \(path.isEmpty ? "" : "\(escapedLine(path, limit: 128)): ")\(escapedLine(message, limit: 512))"
     }
 }

@@ -79,7 +79,7 @@ extension SiteConfig {
             for prayer in SiteConfig.prayers where t.has(prayer.rawValue) {
                 if let s = t.table[prayer.rawValue]?.string {
                     guard let m = TableReader.minutes(s) else {
-                        throw t.error(prayer.rawValue, "'\(s)' must be minutes after the adhan (0 to 120) or a time \"HH:MM\"")
+                        throw t.error(prayer.rawValue, "\(quoted(s)) must be minutes after the adhan (0 to 120) or a time \"HH:MM\"")
                     }
                     _ = try t.string(prayer.rawValue)
                     iqamah[prayer] = .fixed(m)
@@ -95,7 +95,7 @@ extension SiteConfig {
                 for v in times {
                     guard let s = v.string else { throw t.error("times", "must be a list of \"HH:MM\" or \"dhuhr\"") }
                     if s == "dhuhr" { out.append(.dhuhr) } else if let m = TableReader.minutes(s) { out.append(.fixed(m)) } else {
-                        throw t.error("times", "'\(s)' is not \"dhuhr\" or a time \"HH:MM\"")
+                        throw t.error("times", "\(quoted(s)) is not \"dhuhr\" or a time \"HH:MM\"")
                     }
                 }
                 guard !out.isEmpty, out.count <= 4 else { throw t.error("times", "give one to four times") }
@@ -131,7 +131,7 @@ extension SiteConfig {
                     sounds[kind] = nil
                 } else {
                     guard patterns[name] != nil else {
-                        throw t.error(kind.rawValue, "pattern '\(name)' is not defined (patterns: \(patterns.keys.sorted().joined(separator: ", ")), or \"none\")")
+                        throw t.error(kind.rawValue, "pattern \(quoted(name)) is not defined (patterns: \(patterns.keys.sorted().joined(separator: ", ")), or \"none\")")
                     }
                     sounds[kind] = name
                 }

@@ -85,7 +85,7 @@ final class TableReader {
     where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
-            throw error(key, "'\(s)' is not one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            throw error(key, "\(quoted(s)) is not one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
         }
         return v
     }
@@ -93,7 +93,7 @@ final class TableReader {
     /// "HH:MM" as minutes after midnight.
     func clockTime(_ key: String) throws(ConfigError) -> Int? {
         guard let s = try string(key) else { return nil }
-        guard let m = TableReader.minutes(s) else { throw error(key, "'\(s)' is not a time of day as \"HH:MM\"") }
+        guard let m = TableReader.minutes(s) else { throw error(key, "\(quoted(s)) is not a time of day as \"HH:MM\"") }
         return m
     }
 
@@ -123,5 +123,7 @@ final class TableReader {
         }
     }
 
-    private func fmt(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+    /// A number as a person writes it: whole numbers without ".0" (only where an Int holds them
+    /// exactly: 1e19 does not fit one and is printed as it is).
+    private func fmt(_ d: Double) -> String { abs(d) < 1e15 && d == d.rounded() ? String(Int(d)) : String(d) }
 }
