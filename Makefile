@@ -43,12 +43,16 @@ RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
-# The whole test suite (Swift Testing runs tests in parallel), then the real-kernel rig.
+# The whole test suite, then the real-kernel rig.
 test: test-quick rig
 
-# The tests without the real-kernel rig (for local iteration).
+# The tests without the real-kernel rig (for local iteration). Two passes: the CPU-heavy tests
+# in parallel, then the tests that need real time (gpsd, signals, subprocesses on the real
+# clock: suites named RealTime...) one at a time, so that nothing can starve them.
 test-quick: test-deps hal-check
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip RealTime
+	$(SWIFT) test --skip-build --filter RealTime --no-parallel
 
 # The Linux backends against a real kernel under qemu (Tests/rig/rig.sh; cached in Tests/rig/cache),
 # with the binary built against libgpiod v1 (Debian's) and again against v2 (built from source).

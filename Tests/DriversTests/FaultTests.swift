@@ -99,6 +99,21 @@ struct SimulationToolTests {
         #expect(throws: GPIOError.self) { try out.set(false) }
     }
 
+    @Test("simulated GPIO keeps a bounded window of edges: a year of a status LED does not grow memory")
+    func gpioWindow() throws {
+        var t = 0.0
+        let out = SimulatedOutput(name: "STATUS_LED", keep: 100, now: { t })
+        for i in 0..<1_000_000 {
+            t = Double(i)
+            try out.set(i % 2 == 0)
+        }
+        #expect(out.edgeCount == 1_000_000)
+        #expect(out.edges.count == 100 && out.edges.last == .init(time: 999_999, active: false) && out.edges.first?.time == 999_900)
+        let none = SimulatedOutput(name: "BUZZER", keep: 0, now: { t })
+        try none.set(true)
+        #expect(none.edges.isEmpty && none.state && none.edgeCount == 1)
+    }
+
     @Test("the virtual clock wakes sleepers in deadline order, only when advanced; wall steps leave monotonic alone")
     func virtualClock() async throws {
         let clock = VirtualClock(wallStart: 1_000)

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 @Suite("mihrab sensors and gps")
-struct HardwareCommandTests {
+struct RealTimeHardwareCommandTests {
     @Test("sensors on the simulated board: both chips found, readings in their own axes")
     func sensorsSimulated() throws {
         let r = try MihrabBinary.run(["sensors", "--board", "board/simulated.toml", "--once", "--format", "json"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite("mihrab run, status, config check")
-struct RunCommandTests {
+struct RealTimeRunCommandTests {
     func tempDir() throws -> String {
         let d = NSTemporaryDirectory() + "mihrab-run-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
@@ -135,7 +135,7 @@ struct RunCommandTests {
 }
 
 @Suite("reload")
-struct ReloadTests {
+struct RealTimeReloadTests {
     @Test("SIGHUP: a bad new config is refused and the old one keeps running; a good one is taken")
     func sighup() throws {
         let dir = NSTemporaryDirectory() + "mihrab-hup-\(UUID().uuidString)"
