@@ -37,8 +37,17 @@ struct MihrabBinary {
         let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
         defer { guardTask.cancel() }
+        // Both pipes drained at once: a child that fills one while the other is read would hang.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        let e = errBox.data
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))
