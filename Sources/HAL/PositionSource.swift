@@ -37,6 +37,9 @@ public enum PositionStatus: Sendable, Equatable {
 public enum PositionEvent: Sendable, Equatable {
     case fix(PositionFix)
     case status(PositionStatus)
+    /// A report whose position was refused (coordinates out of range, or not numbers):
+    /// what was refused, in a few words. Never a fix; the consumer counts and logs it.
+    case rejected(String)
 }
 
 /// A source of fixes and status changes: gpsd, or a script in the simulation.

@@ -87,7 +87,10 @@ public final class GPSDClient: PositionSource, Sendable {
                     case .device(_, let activated):
                         if !activated { status(.noDevice) }
                     case .fix(let f):
-                        if f.hasPosition, let lat = f.latitude, let lon = f.longitude {
+                        if let bad = f.rejectedCoordinates {
+                            out.yield(.rejected("gpsd reported latitude \(bad.latitude), longitude \(bad.longitude) "
+                                + "(out of range or not a number as written)"))
+                        } else if f.hasPosition, let lat = f.latitude, let lon = f.longitude {
                             let fix = PositionFix(time: f.time, latitude: lat, longitude: lon, altitude: f.altitudeMSL,
                                                   horizontalError: f.horizontalError,
                                                   mode: f.mode == .threeD ? .threeD : .twoD)

@@ -1,4 +1,7 @@
 import CGps
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One GNSS fix as gpsd reported it, each field present only when gpsd marked it
 /// set and it is finite (early reports can say mode 3 with NaN coordinates).
@@ -13,6 +16,14 @@ public struct GNSSFix: Sendable, Equatable {
     public var altitudeMSL: Double?
     public var horizontalError: Double?
     public var verticalError: Double?
+    /// The report had coordinates but they were refused (out of range, or not JSON
+    /// numbers): `latitude` and `longitude` are nil; these are what libgps made of them.
+    public var rejectedCoordinates: Coordinates?
+
+    public struct Coordinates: Sendable, Equatable {
+        public var latitude: Double
+        public var longitude: Double
+    }
 
     /// A usable position: a 2D or 3D fix with coordinates.
     public var hasPosition: Bool { (mode == .twoD || mode == .threeD) && latitude != nil && longitude != nil }
@@ -40,21 +51,32 @@ public final class GPSDConnection: @unchecked Sendable {
     public static var apiVersion: String { "\(mihrab_gps_api_major()).\(mihrab_gps_api_minor())" }
 
     public init(host: String = "localhost", port: Int = 2947) throws(GPSDError) {
+        GPSDConnection.ignoreBrokenPipe
         var err: Int32 = 0
         guard let h = mihrab_gps_open(host, String(port), &err) else {
             let reason = String(cString: mihrab_gps_errstr(err))
             throw GPSDError(message: "connect to gpsd at \(host):\(port): \(reason)")
         }
-        handle = h
-        self.host = host
-        self.port = port
+        // WATCH before the properties are set: once they all are, a throw runs deinit, which
+        // would close the handle a second time (a double free when gpsd reset at once).
         if mihrab_gps_watch(h) != 0 {
             mihrab_gps_close(h)
             throw GPSDError(message: "send WATCH to gpsd at \(host):\(port): write failed")
         }
+        handle = h
+        self.host = host
+        self.port = port
     }
 
     deinit { mihrab_gps_close(handle) }
+
+    /// libgps writes to its socket with write(): when gpsd has reset the connection the
+    /// kernel raises SIGPIPE, whose default action ends the process. Ignored process-wide
+    /// (the mihrab binary does so at start too); the write then fails with EPIPE.
+    private static let ignoreBrokenPipe: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+    /// Reports on this connection whose coordinates were refused.
+    public var rejectedReports: Int { Int(mihrab_gps_rejected(handle)) }
 
     /// Waits up to `timeoutMicroseconds` for data and reads one batch of reports.
     /// Returns no events on timeout; throws when the connection is gone.
@@ -91,5 +113,6 @@ extension GNSSFix {
         altitudeMSL = has(MIHRAB_GPS_HAS_ALT_MSL) ? f.alt_msl : nil
         horizontalError = has(MIHRAB_GPS_HAS_EPH) ? f.eph : nil
         verticalError = has(MIHRAB_GPS_HAS_EPV) ? f.epv : nil
+        rejectedCoordinates = has(MIHRAB_GPS_REJECTED_LATLON) ? Coordinates(latitude: f.latitude, longitude: f.longitude) : nil
     }
 }

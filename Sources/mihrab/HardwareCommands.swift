@@ -164,6 +164,7 @@ struct GPSCommand: AsyncParsableCommand {
             switch event {
             case .fix: if once { return }
             case .status(let s): lastStatus = s
+            case .rejected: break
             }
             if once && Date() > deadline { break }
         }
@@ -185,6 +186,8 @@ struct GPSCommand: AsyncParsableCommand {
             return "fix \(f.mode == .threeD ? "3D" : "2D") \(jsonNumber(f.latitude, 6)), \(jsonNumber(f.longitude, 6))" +
                 (f.altitude.map { " alt \(jsonNumber($0, 1)) m" } ?? "") +
                 (f.horizontalError.map { " +-\(jsonNumber($0, 0)) m" } ?? "") + (time.map { " at \($0)" } ?? "")
+        case .rejected(let why):
+            return format == .json ? "{\"rejected\":\"\(why.replacingOccurrences(of: "\"", with: "'"))\"}" : "rejected: \(why)"
         case .status(let s):
             let text: String
             switch s {

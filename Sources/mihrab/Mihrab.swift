@@ -17,6 +17,9 @@ struct Mihrab: ParsableCommand {
 @main
 enum Main {
     static func main() async {
+        // A write to a socket whose peer has gone (gpsd resetting the connection) must fail
+        // with EPIPE, not end the process: systemd counts death by SIGPIPE as a clean exit.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try Mihrab.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

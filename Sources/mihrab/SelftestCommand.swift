@@ -109,6 +109,7 @@ struct SelftestCommand: AsyncParsableCommand {
             case .fix(let f)?: gps = String(format: "fix %.5f, %.5f", f.latitude, f.longitude)
             case .status(.noDaemon(let why))?: gps = "no gpsd (\(why))"
             case .status(let s)?: gps = "\(s)"
+            case .rejected(let why)?: gps = why
             case nil: gps = "gpsd connected, no report within 3 s"
             }
         }

@@ -3,7 +3,10 @@ import Foundation
 /// Runs the built `mihrab` binary (it sits beside the test bundle in the build folder).
 struct MihrabBinary {
     struct Result {
+        /// The exit status, or the signal's number when `signalled`.
         let status: Int32
+        /// The process was ended by a signal (not an exit).
+        let signalled: Bool
         let stdout: String
         let stderr: String
     }
@@ -49,7 +52,7 @@ struct MihrabBinary {
         drained.wait()
         let e = errBox.data
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+        return Result(status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))
     }
 }

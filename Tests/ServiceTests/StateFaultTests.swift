@@ -112,7 +112,7 @@ struct StateFaultTests {
         }
     }
 
-    @Test("a GNSS fix off the Earth is refused and counted; a good one after it is taken")
+    @Test("a GNSS fix off the Earth, or one the source rejected, is refused and counted; a good one after it is taken")
     func lyingFix() throws {
         var c = UnitHarness.testConfig()
         c.locationSource = .gps
@@ -122,10 +122,11 @@ struct StateFaultTests {
         }
         let unit = try UnitHarness(zone: "Europe/London", lat: 51.5074, lon: -0.1278, start: date, config: c,
                                    position: [(at: 1, event: fix(999, 999)), (at: 2, event: fix(91, 181)), (at: 3, event: fix(.nan, 0)),
+                                              (at: 4, event: .rejected("gpsd reported latitude 1.0, longitude 2.0")),
                                               (at: 10, event: fix(53.48, -2.24))])
         unit.run(untilWall: unit.clock.wallNow() + 5)
-        #expect(unit.core.rejectedFixes == 3)
-        #expect(unit.core.latitude == 51.5074)
+        #expect(unit.core.rejectedFixes == 4)
+        #expect(unit.core.latitude == 51.5074 && unit.core.positionSource != .gps)
         #expect(StateStore(directory: unit.stateDirectory).state.lastFix == nil, "nothing off the Earth is stored")
         unit.run(untilWall: unit.clock.wallNow() + 10)
         #expect(unit.core.latitude == 53.48 && unit.core.positionSource == .gps)

@@ -165,12 +165,11 @@ public final class UnitCore {
             case .status(let s):
                 gpsStatus = UnitCore.describe(s)
                 if positionSource == .gps { positionSource = store.state.lastFix == nil ? .configured : .lastFix }
+            case .rejected(let why):
+                rejectFix(why)
             case .fix(let f):
                 guard UnitState.Fix.isValid(latitude: f.latitude, longitude: f.longitude) else {
-                    rejectedFixes += 1
-                    if rejectedFixes == 1 || rejectedFixes % 1000 == 0 {
-                        logger.error("GNSS fix \(f.latitude), \(f.longitude) is not a position (latitude -90 to 90, longitude -180 to 180): ignored (\(rejectedFixes) so far)")
-                    }
+                    rejectFix("GNSS fix \(f.latitude), \(f.longitude) is not a position (latitude -90 to 90, longitude -180 to 180)")
                     continue
                 }
                 gpsStatus = f.mode == .threeD ? "3d-fix" : "2d-fix"
@@ -189,6 +188,15 @@ public final class UnitCore {
                 }
                 if moved > config.replanDistanceKm { replanRequested = true }
             }
+        }
+    }
+
+    /// A position refused by the source or here: counted, logged the first time and every
+    /// 1000th after (a lying receiver repeats itself every second).
+    private func rejectFix(_ why: String) {
+        rejectedFixes += 1
+        if rejectedFixes == 1 || rejectedFixes % 1000 == 0 {
+            logger.error("\(why): ignored (\(rejectedFixes) so far)")
         }
     }
 

@@ -14,6 +14,10 @@ enum {
     MIHRAB_GPS_HAS_ALT_MSL = 1u << 4,
     MIHRAB_GPS_HAS_EPH     = 1u << 5,
     MIHRAB_GPS_HAS_EPV     = 1u << 6,
+    /* The report had coordinates, but out of -90..90 / -180..180 or not a JSON number
+     * ("lat":1e): HAS_LATLON is not set, latitude/longitude hold what libgps made of
+     * them (for a message only), and the connection counts them. */
+    MIHRAB_GPS_REJECTED_LATLON = 1u << 7,
 };
 
 /* What a read brought in (more than one can be set). */
@@ -52,6 +56,9 @@ int mihrab_gps_waiting(mihrab_gps *gps, int timeout_us);
 /* Reads one batch. Returns -1 on error or end of stream, otherwise a mask of
  * MIHRAB_GPS_EVENT_* (0 when the batch held nothing of interest). */
 int mihrab_gps_read(mihrab_gps *gps, mihrab_gps_fix *fix, mihrab_gps_device *device);
+/* TPV reports whose coordinates were rejected on this connection. */
+unsigned long mihrab_gps_rejected(const mihrab_gps *gps);
+/* Stops the WATCH (when the connection is still alive) and closes. */
 void mihrab_gps_close(mihrab_gps *gps);
 const char *mihrab_gps_errstr(int err);
 

@@ -20,7 +20,7 @@ actor EventLog {
 }
 
 @Suite("gpsd client, against a real gpsd", .serialized)
-struct GPSDClientTests {
+struct RealTimeGPSDClientTests {
     /// "Makkah x25, noFix, London x12, ...": the sequence without repeats, for messages.
     static func condensed(_ es: [PositionEvent]) -> String {
         var out: [(String, Int)] = []
@@ -29,6 +29,7 @@ struct GPSDClientTests {
             switch e {
             case .fix(let f): name = f.latitude > 40 ? "London" : "Makkah"
             case .status(let s): name = "\(s)"
+            case .rejected(let why): name = "rejected \(why)"
             }
             if out.last?.0 == name { out[out.count - 1].1 += 1 } else { out.append((name, 1)) }
         }
@@ -58,11 +59,11 @@ struct GPSDClientTests {
 
         // Makkah, no fix, London: the looped log brings each round whenever the client joined.
         let trip = await events.wait(seconds: 40) { es in
-            es.contains { GPSDClientTests.isFix($0, near: 21.4225) } && es.contains(.status(.noFix))
-                && es.contains { GPSDClientTests.isFix($0, near: 51.5074) }
+            es.contains { RealTimeGPSDClientTests.isFix($0, near: 21.4225) } && es.contains(.status(.noFix))
+                && es.contains { RealTimeGPSDClientTests.isFix($0, near: 51.5074) }
         }
         let seen = await events.events
-        #expect(trip, "events: \(GPSDClientTests.condensed(seen))")
+        #expect(trip, "events: \(RealTimeGPSDClientTests.condensed(seen))")
         // Fixes carry their altitude and time; no fix has NaN coordinates.
         for case .fix(let f) in await events.events {
             #expect(f.latitude.isFinite && f.longitude.isFinite)
@@ -81,7 +82,7 @@ struct GPSDClientTests {
         defer { second.stop() }
         try second.waitUntilListening()
         let again = await events.wait(seconds: 20) { es in
-            es.dropFirst(before).contains { GPSDClientTests.isFix($0, near: 21.4225) }
+            es.dropFirst(before).contains { RealTimeGPSDClientTests.isFix($0, near: 21.4225) }
         }
         #expect(again)
         #expect(client.connections >= 2)

@@ -4,7 +4,7 @@ import TestSupport
 @testable import LinuxHAL
 
 @Suite("libgps binding")
-struct GPSDConnectionTests {
+struct RealTimeGPSDConnectionTests {
     @Test("no gpsd on the port gives a clear error, not a crash")
     func refusedConnection() throws {
         let port = try GPSFake.freeLoopbackPort()
