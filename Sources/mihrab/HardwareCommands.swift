@@ -64,24 +64,28 @@ struct SensorsCommand: ParsableCommand {
                 for ch in channels where ch.latest == nil { ch.poll(now: now()) }
                 usleep(5_000)
             }
-            print(report(bus: i2c.name, channels: channels, board: boardFile))
+            print(try report(bus: i2c, channels: channels, board: boardFile))
             for ch in channels { ch.poll(now: now()) }
             if !once { usleep(500_000) }
         } while !once
     }
 
-    func report(bus: String, channels: [SensorChannel], board: BoardConfig?) -> String {
+    func report(bus i2c: I2CBus, channels: [SensorChannel], board: BoardConfig?) throws -> String {
         func unit(_ k: SensorKind) -> String { k == .magnetometer ? "uT" : "m/s^2" }
+        let transfer = (i2c as? LinuxI2CBus).map { SensorsReport.name($0.transferPath) }
         if format == .json {
-            let chips = channels.map { ch -> String in
-                let s = ch.sensor
-                let reading = ch.latest.map { "[\(jsonNumber($0.x, 3)),\(jsonNumber($0.y, 3)),\(jsonNumber($0.z, 3))]" } ?? "null"
-                let err = ch.lastError.map { "\"\($0.description)\"" } ?? "null"
-                return "{\"chip\":\"\(s.model.rawValue)\",\"address\":\"\(hex(s.address))\",\"kind\":\"\(s.kind.rawValue)\"," +
-                    "\"reading\":\(reading),\"unit\":\"\(unit(s.kind))\",\"errors\":\(ch.errorCount),\"lastError\":\(err)}"
+            func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+            let chips = channels.map { ch in
+                SensorsReport.Chip(chip: ch.sensor.model.rawValue, address: hex(ch.sensor.address), kind: ch.sensor.kind.rawValue,
+                                   reading: ch.latest.map { [rounded($0.x), rounded($0.y), rounded($0.z)] },
+                                   unit: unit(ch.sensor.kind), errors: ch.errorCount, lastError: ch.lastError?.description)
             }
-            return "{\"bus\":\"\(bus)\",\"chips\":[\(chips.joined(separator: ","))]}"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(SensorsReport(bus: i2c.name, transfer: transfer, chips: chips))
+            return String(decoding: data, as: UTF8.self)
         }
+        let bus = i2c.name + (transfer.map { " (\($0))" } ?? "")
         var out = "Bus \(bus): \(channels.count) chip\(channels.count == 1 ? "" : "s") found\n"
         if channels.isEmpty { out += "  (nothing answered at the known addresses)\n" }
         for ch in channels {

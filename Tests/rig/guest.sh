@@ -9,13 +9,18 @@ R=/mnt/results
 
 # i2c-stub: SMBus only, register files at the QMC5883L and HMC5883L addresses, preloaded
 # with each chip's identity and status registers and a known field (20, -10, 45 uT).
-modprobe i2c-stub chip_addr=0x0d,0x1e
-q() { i2cset -y 0 0x0d "$1" "$2"; }
-q 0x0d 0xff; q 0x06 0x01                                 # QMC5883L: ID, DRDY
-q 0x00 0x58; q 0x01 0x02; q 0x02 0xd4; q 0x03 0xfe; q 0x04 0x46; q 0x05 0x05   # 600, -300, 1350 (3000 LSB/G)
-h() { i2cset -y 0 0x1e "$1" "$2"; }
-h 0x0a 0x48; h 0x0b 0x34; h 0x0c 0x33; h 0x09 0x01        # HMC5883L: "H43", RDY
-h 0x03 0x00; h 0x04 0xa4; h 0x05 0x01; h 0x06 0x71; h 0x07 0xff; h 0x08 0xae   # X 164, Z 369, Y -82 (820 LSB/G)
+# $1: i2c-stub's functionality mask (empty: all it has, I2C block reads included).
+stub() {
+  rmmod i2c-stub 2>/dev/null
+  modprobe i2c-stub chip_addr=0x0d,0x1e ${1:+functionality=$1}
+  q() { i2cset -y 0 0x0d "$1" "$2"; }
+  q 0x0d 0xff; q 0x06 0x01                                 # QMC5883L: ID, DRDY
+  q 0x00 0x58; q 0x01 0x02; q 0x02 0xd4; q 0x03 0xfe; q 0x04 0x46; q 0x05 0x05   # 600, -300, 1350 (3000 LSB/G)
+  h() { i2cset -y 0 0x1e "$1" "$2"; }
+  h 0x0a 0x48; h 0x0b 0x34; h 0x0c 0x33; h 0x09 0x01        # HMC5883L: "H43", RDY
+  h 0x03 0x00; h 0x04 0xa4; h 0x05 0x01; h 0x06 0x71; h 0x07 0xff; h 0x08 0xae   # X 164, Z 369, Y -82 (820 LSB/G)
+}
+stub
 
 # gpio-sim: one bank of named lines, labelled as the rig board expects.
 insmod /lib/modules/$(uname -r)/extra/irq_sim_mod.ko; modprobe configfs
@@ -39,6 +44,14 @@ mount -t tmpfs run /mnt/host/run
 chroot /mnt/host @MIHRAB@ sensors --bus 0 --once --format json > $R/sensors.json 2> $R/sensors.err
 echo $? > $R/sensors.rc
 cat /sys/class/i2c-adapter/i2c-0/name > $R/adapter 2>/dev/null
+i2cdetect -F 0 > $R/funcs.txt 2>&1
+
+# Again on an adapter without I2C block reads (quick, byte, byte data, word data, block
+# data: 0x037f0000), as many SoC and USB adapters are: the byte-by-byte SMBus path.
+stub 0x037f0000
+chroot /mnt/host @MIHRAB@ sensors --bus 0 --once --format json > $R/sensors-byte.json 2> $R/sensors-byte.err
+echo $? > $R/sensors-byte.rc
+i2cdetect -F 0 > $R/funcs-byte.txt 2>&1
 
 # For each build (libgpiod v1, and v2 when given): selftest on the rig board while a watcher
 # records each line's value as it changes; a wrong line name in the board file.

@@ -16,19 +16,40 @@ def read(name):
         return ""
 
 check("i2c-stub adapter present", "SMBus stub driver" in read("adapter"), read("adapter"))
-rc = read("sensors.rc").strip()
-check("mihrab sensors exits 0 on the real i2c-dev path", rc == "0", f"rc {rc}: {read('sensors.err')[-300:]}")
-try:
-    doc = json.loads(read("sensors.json"))
-except ValueError:
-    doc = {"chips": []}
-chips = {c["chip"]: c for c in doc.get("chips", [])}
-for chip, addr in (("qmc5883l", "0x0d"), ("hmc5883l", "0x1e")):
-    c = chips.get(chip)
-    check(f"{chip} detected at {addr}", c is not None and c.get("address") == addr, str(list(chips)))
-    r = (c or {}).get("reading") or [0, 0, 0]
-    ok = all(abs(a - b) < 0.05 for a, b in zip(r, (20, -10, 45)))
-    check(f"{chip} reads the preloaded field 20, -10, 45 uT (SMBus transfers)", ok, str(r))
+
+def funcs(name):
+    """busybox i2cdetect -F, lower-cased: {"i2c block read": True, "smbus read byte": ..., ...}"""
+    out = {}
+    for line in read(name).splitlines():
+        parts = line.rsplit(None, 1)
+        if len(parts) == 2 and parts[1] in ("yes", "no"):
+            out[parts[0].strip().lower()] = parts[1] == "yes"
+    return out
+
+# Each SMBus path the backend has, against the kernel: I2C block reads where the adapter
+# has them, byte by byte (read-byte-data, then receive-byte) where it has not.
+for suffix, transfer, block in (("", "smbus-block", True), ("-byte", "smbus-byte", False)):
+    f = funcs(f"funcs{suffix}.txt")
+    check(f"[{transfer}] the adapter {'offers' if block else 'lacks'} I2C block reads, and has byte data",
+          f.get("i2c block read") is block and f.get("i2c") is False
+          and any(v for k, v in f.items() if k.startswith("smbus read byte")),
+          read(f"funcs{suffix}.txt")[-400:])
+    rc = read(f"sensors{suffix}.rc").strip()
+    check(f"[{transfer}] mihrab sensors exits 0 on the real i2c-dev path", rc == "0",
+          f"rc {rc}: {read(f'sensors{suffix}.err')[-300:]}")
+    try:
+        doc = json.loads(read(f"sensors{suffix}.json"))
+    except ValueError:
+        doc = {"chips": []}
+    check(f"[{transfer}] mihrab drives the adapter with {transfer} transfers", doc.get("transfer") == transfer,
+          str(doc.get("transfer")))
+    chips = {c["chip"]: c for c in doc.get("chips", [])}
+    for chip, addr in (("qmc5883l", "0x0d"), ("hmc5883l", "0x1e")):
+        c = chips.get(chip)
+        check(f"[{transfer}] {chip} detected at {addr}", c is not None and c.get("address") == addr, str(list(chips)))
+        r = (c or {}).get("reading") or [0, 0, 0]
+        ok = all(abs(a - b) < 0.05 for a, b in zip(r, (20, -10, 45)))
+        check(f"[{transfer}] {chip} reads the preloaded field 20, -10, 45 uT", ok, str(r))
 # gpio-sim, for each build: selftest passes, every line went on in turn in the board's order,
 # everything low once released, and a wrong line name is one line and exit 69.
 def gpio_checks(tag):
