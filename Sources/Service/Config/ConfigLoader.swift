@@ -17,6 +17,7 @@ extension SiteConfig {
         try c.readPrayerEvents(root)
         try c.readSounds(root)
         try c.readDevice(root)
+        try c.readScreen(root)
         try root.finish()
         return c
     }

@@ -60,6 +60,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var stateDirectory = "/var/lib/mihrab"
     public var runtimeDirectory = "/run/mihrab"
     public var graceSeconds = 120.0
+    // [screen], [[announcements]]
+    public var screen = ScreenConfig()
+    public var announcements: [Announcement] = []
 
     public init() {}
 

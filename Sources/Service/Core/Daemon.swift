@@ -16,6 +16,8 @@ public final class Daemon: @unchecked Sendable {
         public var speed: Double?  // simulation only
         public var until: Double?  // wall time to stop at (simulation)
         public var view: ((UnitCore, Double) -> Void)?
+        /// Hands the screens what they show (called on the loop's thread; must not block).
+        public var publish: (@Sendable (ScreenInput, Double) -> Void)?
         public var reload: (() -> Result<(SiteConfig, ZoneRules), ConfigError>)?
         public init() {}
     }
@@ -96,6 +98,7 @@ public final class Daemon: @unchecked Sendable {
                 if watchdog != nil { notify?.send("WATCHDOG=1") }
                 notify?.send("STATUS=\(core.statusCondition.rawValue); next: \(core.nextEvent(after: wall).map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } ?? "none")")
                 options.view?(core, wall)
+                options.publish?(core.screenInput, wall)
             }
             if let until = options.until, wall >= until { break }
             if let v = virtual {

@@ -63,13 +63,16 @@ public final class UnitCore {
     private var filter: HeadingFilter
     private var nextCompass = 0.0
     private var field: MagneticField
-    private var qibla: Double?
+    /// The qibla's bearing from here (degrees from true north).
+    public private(set) var qiblaBearing: Double?
 
     // Device state.
     public private(set) var events: [PlannedEvent] = []
     /// Parallel to `events`: already decided (fired or missed), from the state file.
     private var decided: [Bool] = []
     public private(set) var today: DaySchedule?
+    /// Yesterday, today and tomorrow as planned: what the screens show.
+    public private(set) var plannedDays: [ScreenInput.Day] = []
     private var plannedDate: CivilDate?
     /// The planned date's local midnights (wall): outside them, it is another day.
     private var dayStart = Double.infinity, dayEnd = -Double.infinity
@@ -232,7 +235,7 @@ public final class UnitCore {
         }
         let smoothed = filter.update(h.trueHeading(declination: field.declination), dt: period)
         heading = smoothed
-        qiblaOffset = qibla.map { Compass.qiblaOffset(qiblaBearing: $0, trueHeading: smoothed) }
+        qiblaOffset = qiblaBearing.map { Compass.qiblaOffset(qiblaBearing: $0, trueHeading: smoothed) }
         accuracy = HeadingAccuracy.assess(fieldRatio: h.fieldStrength / (field.total / 1000), dipError: h.dip - field.inclination,
                                           gravityRatio: h.accelerationMagnitude / 9.80665, calibrated: calibration != nil)
         return nextCompass
@@ -248,7 +251,7 @@ public final class UnitCore {
         dayEnd = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
         plannedAt = (latitude, longitude)
         field = UnitCore.field(latitude, longitude, wall)
-        qibla = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
+        qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
         guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else {
             let problem = "no prayer times for the position \(latitude), \(longitude) (\(positionSource.rawValue)): nothing will sound"
             if problem != planProblem { logger.critical("\(problem)") }
@@ -256,19 +259,19 @@ public final class UnitCore {
             events = []
             decided = []
             today = nil
+            plannedDays = []
             return
         }
         planProblem = nil
         let calc = PrayerCalculator(parameters: config.parameters)
-        var planned: [PlannedEvent] = []
-        for d in -1...1 {
+        plannedDays = (-1...1).map { d in
             let day = date.adding(days: d)
             let ramadan = HijriCalendar.date(for: day, offset: config.hijriOffset).isRamadan
             let s = calc.schedule(for: day, at: at, utcOffset: zone.offset(at: day.unixMidnight + 43_200), ramadan: ramadan)
-            if d == 0 { today = s }
-            planned += Planner.events(for: day, schedule: s, zone: zone, config: config)
+            return ScreenInput.Day(schedule: s, events: Planner.events(for: day, schedule: s, zone: zone, config: config))
         }
-        events = planned.sorted { $0.time < $1.time }
+        today = plannedDays[1].schedule
+        events = plannedDays.flatMap(\.events).sorted { $0.time < $1.time }
         decided = events.map { store.state.events[$0.id] != nil }
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }
@@ -307,16 +310,19 @@ public final class UnitCore {
 
     // MARK: - Outputs
 
-    public var statusCondition: StatusCondition {
-        let compassConfigured = hw.magnetometer != nil
-        if planProblem != nil { return .noPlan }
-        if (hw.magnetometer?.isLost ?? false) || (hw.accelerometer?.isLost ?? false) { return .sensorFault }
-        if !clockTrusted { return .clockUntrusted }
-        if !store.persisted { return .stateNotPersisted }
-        if compassConfigured, calibration == nil { return .compassUncalibrated }
-        if config.locationSource == .gps, positionSource != .gps { return .noFix }
-        return .normal
+    /// Every condition that holds now, the worst first (the status LED shows the first).
+    public var conditions: [StatusCondition] {
+        var out: [StatusCondition] = []
+        if planProblem != nil { out.append(.noPlan) }
+        if (hw.magnetometer?.isLost ?? false) || (hw.accelerometer?.isLost ?? false) { out.append(.sensorFault) }
+        if !clockTrusted { out.append(.clockUntrusted) }
+        if !store.persisted { out.append(.stateNotPersisted) }
+        if hw.magnetometer != nil, calibration == nil { out.append(.compassUncalibrated) }
+        if config.locationSource == .gps, positionSource != .gps { out.append(.noFix) }
+        return out
     }
+
+    public var statusCondition: StatusCondition { conditions.first ?? .normal }
 
     /// Sets every output for this moment; returns the next time anything must run.
     private func drive(mono: Double, wall: Double, compassDue: Double?) -> Double {

@@ -1,0 +1,63 @@
+import PrayerTimes
+
+/// `[screen]` and `[[announcements]]` in the site config: what the wall screen shows and
+/// where it is served. Every field has a default (board/mihrab.toml).
+public struct ScreenConfig: Sendable, Equatable {
+    public enum Digits: String, Sendable, CaseIterable { case western, eastern }
+    public enum ClockFormat: String, Sendable, CaseIterable { case h24 = "24h", h12 = "12h" }
+    public enum HijriChange: String, Sendable, CaseIterable { case maghrib, midnight }
+
+    /// The languages the page has a file for (Sources/Screen/Languages/<code>.json; a test
+    /// checks the two agree).
+    public static let languages = ["en", "ar", "ur", "tr", "ms", "id", "fr"]
+
+    /// "ADDRESS:PORT" the HTTP server listens on; "" turns it off. Loopback by default: a LAN
+    /// address is an explicit choice (the pages are read-only either way).
+    public var listen = "127.0.0.1:8080"
+    public var language = "en"
+    public var digits = Digits.western
+    public var clock = ClockFormat.h24
+    /// The mosque's or home's name, shown small at the top.
+    public var title: String?
+    /// Screen hours, minutes after local midnight (may pass midnight); nil: always on.
+    public var on: SiteConfig.Quiet?
+    public var hijriChangesAt = HijriChange.maghrib
+    // The phases, in seconds.
+    public var reminder = true
+    public var adhanSeconds = 240.0
+    public var silenceSeconds = 60.0
+    public var prayerSeconds = 600.0
+    public var jumuahPrayerSeconds = 1800.0
+    public var afterPrayerSeconds = 0.0
+    /// Shown after the prayer (for `afterPrayerSeconds`); nil: the normal screen.
+    public var azkar: String?
+
+    public init() {}
+}
+
+/// One `[[announcements]]` entry: shown in turn while `from <= now < to`.
+public struct Announcement: Sendable, Equatable {
+    public var text: String
+    /// Local date and minute; nil: open-ended.
+    public var from: LocalMinute?
+    public var to: LocalMinute?
+
+    public init(text: String, from: LocalMinute? = nil, to: LocalMinute? = nil) {
+        self.text = text
+        self.from = from
+        self.to = to
+    }
+}
+
+/// A local date and time of day (minutes after midnight), read in the unit's zone when used.
+public struct LocalMinute: Sendable, Equatable {
+    public var date: CivilDate
+    public var minute: Int
+
+    public init(date: CivilDate, minute: Int) {
+        self.date = date
+        self.minute = minute
+    }
+
+    public func instant(in zone: ZoneRules) -> Double { Planner.localInstant(date, minute: minute, zone: zone) }
+}

@@ -1,0 +1,53 @@
+import PrayerTimes
+
+/// What the control loop publishes for the screens: an immutable value, built on the loop's
+/// thread and read by the outputs on theirs. The screen model at any instant is a pure
+/// function of it (`ScreenModel.at(_:_:)`).
+public struct ScreenInput: Sendable {
+    /// One planned local day: its computed times and its events (adhans, iqamahs, reminders).
+    public struct Day: Sendable {
+        public var schedule: DaySchedule
+        public var events: [PlannedEvent]
+        public var date: CivilDate { schedule.date }
+
+        public init(schedule: DaySchedule, events: [PlannedEvent]) {
+            self.schedule = schedule
+            self.events = events
+        }
+    }
+
+    public struct QiblaReading: Sendable, Equatable {
+        public var bearing: Double
+        public var offset: Double
+        public var accuracy: String
+
+        public init(bearing: Double, offset: Double, accuracy: String) {
+            self.bearing = bearing
+            self.offset = offset
+            self.accuracy = accuracy
+        }
+    }
+
+    public var config: SiteConfig
+    public var zone: ZoneRules
+    /// Consecutive days, in order (the loop plans yesterday, today and tomorrow).
+    public var days: [Day]
+    public var trusted: Bool
+    /// Where the times are computed for (nil: no usable position).
+    public var position: Coordinates?
+    /// Every condition that holds (the status LED shows only the worst).
+    public var notices: [StatusCondition]
+    /// Nil: no compass, or its reading is unreliable.
+    public var qibla: QiblaReading?
+
+    public init(config: SiteConfig, zone: ZoneRules, days: [Day], trusted: Bool, position: Coordinates? = nil, notices: [StatusCondition] = [],
+                qibla: QiblaReading? = nil) {
+        self.config = config
+        self.zone = zone
+        self.days = days
+        self.trusted = trusted
+        self.position = position
+        self.notices = notices
+        self.qibla = qibla
+    }
+}

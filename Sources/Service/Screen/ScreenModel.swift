@@ -1,0 +1,99 @@
+/// What any screen shows at an instant: the wall screen's page renders it, `GET
+/// /api/v1/screen` returns it. Language-neutral (prayer keys, numbers, instants); the page
+/// names things in the unit's language. Instants are ISO 8601 with the unit's offset, so
+/// the local time shown is the text itself, whatever the browser's zone.
+public struct ScreenModel: Codable, Sendable, Equatable {
+    public var now: String
+    public var language: String
+    public var digits: String
+    public var clock: String
+    public var title: String?
+    public var screenOn: Bool
+    public var trusted: Bool
+    public var phase: Phase
+    public var dates: Dates
+    public var table: Table
+    public var next: Next?
+    public var announcements: [String]
+    public var qibla: Qibla?
+    public var notices: [String]
+
+    public struct Phase: Codable, Sendable, Equatable {
+        public enum Kind: String, Codable, Sendable, CaseIterable {
+            case normal, reminder, adhan, iqamah, silence, prayer, after
+        }
+        public var kind: Kind
+        public var prayer: String?
+        public var jumuah: Bool
+        public var start: String?
+        public var end: String?
+        public var text: String?
+    }
+
+    public struct Day: Codable, Sendable, Equatable {
+        public var year: Int, month: Int, day: Int
+        /// ISO: 1 Monday ... 7 Sunday.
+        public var weekday: Int
+    }
+
+    public struct HijriDay: Codable, Sendable, Equatable {
+        public var year: Int, month: Int, day: Int
+    }
+
+    public struct Dates: Codable, Sendable, Equatable {
+        public var gregorian: Day
+        public var hijri: HijriDay
+    }
+
+    public struct Session: Codable, Sendable, Equatable {
+        public var adhan: String
+        public var iqamah: String?
+    }
+
+    public struct Row: Codable, Sendable, Equatable {
+        public var prayer: String
+        public var adhan: String
+        public var iqamah: String?
+        public var current: Bool
+        public var next: Bool
+        /// Fridays, on the Dhuhr row: the Jumu'ah sessions (one to four).
+        public var jumuah: [Session]?
+    }
+
+    public struct Ramadan: Codable, Sendable, Equatable {
+        public var imsak: String
+        public var iftar: String
+    }
+
+    public struct Table: Codable, Sendable, Equatable {
+        /// "today" or "tomorrow" (after Isha).
+        public var day: String
+        public var date: Day
+        public var rows: [Row]
+        public var ramadan: Ramadan?
+    }
+
+    public struct Next: Codable, Sendable, Equatable {
+        public var prayer: String
+        public var jumuah: Bool
+        /// "adhan" or "iqamah".
+        public var kind: String
+        public var at: String
+    }
+
+    public struct Qibla: Codable, Sendable, Equatable {
+        /// Degrees from true north.
+        public var bearing: Double
+        /// Degrees to turn: negative left, positive right.
+        public var offset: Double
+        /// good, fair or poor.
+        public var accuracy: String
+    }
+
+    /// The model without its clock: what changes only at a phase, a replan or a status change.
+    public var withoutClock: ScreenModel {
+        var m = self
+        m.now = ""
+        return m
+    }
+}

@@ -1,0 +1,55 @@
+import PrayerTimes
+
+/// One stretch of a prayer's time on the screen: the reminder, the adhan, the countdown to
+/// the iqamah, "silence your phones", the prayer itself, and the azkar after it.
+public struct PhaseSpan: Sendable, Equatable {
+    public var kind: ScreenModel.Phase.Kind
+    public var prayer: Prayer
+    public var jumuah: Bool
+    public var date: CivilDate
+    public var start: Double
+    public var end: Double
+
+    public func contains(_ t: Double) -> Bool { t >= start && t < end }
+}
+
+public enum ScreenPhases {
+    /// A day's spans, from its events: each adhan (each Jumu'ah session its own) with its
+    /// iqamah. Without an iqamah only the reminder and the adhan are shown.
+    public static func spans(for day: ScreenInput.Day, config: SiteConfig) -> [PhaseSpan] {
+        let s = config.screen
+        let friday = day.date.weekday == 5
+        var out: [PhaseSpan] = []
+        for adhan in day.events where adhan.kind == .adhan {
+            let jumuah = friday && adhan.prayer == .dhuhr
+            func add(_ kind: ScreenModel.Phase.Kind, _ start: Double, _ end: Double) {
+                if end > start { out.append(PhaseSpan(kind: kind, prayer: adhan.prayer, jumuah: jumuah, date: day.date, start: start, end: end)) }
+            }
+            let a = adhan.time
+            if s.reminder, adhan.index == 0,
+               let r = day.events.first(where: { $0.kind == .reminder && $0.prayer == adhan.prayer }) {
+                add(.reminder, r.time, a)
+            }
+            guard let i = day.events.first(where: { $0.kind == .iqamah && $0.prayer == adhan.prayer && $0.index == adhan.index })?.time else {
+                add(.adhan, a, a + s.adhanSeconds)
+                continue
+            }
+            // Squeezed in order when the iqamah comes soon after the adhan: the iqamah and
+            // the silence notice keep their instants, the adhan screen gives way.
+            let adhanEnd = max(a, min(a + s.adhanSeconds, i - s.silenceSeconds))
+            let silenceStart = max(adhanEnd, i - s.silenceSeconds)
+            let prayerEnd = i + (jumuah ? s.jumuahPrayerSeconds : s.prayerSeconds)
+            add(.adhan, a, adhanEnd)
+            add(.iqamah, adhanEnd, silenceStart)
+            add(.silence, silenceStart, i)
+            add(.prayer, i, prayerEnd)
+            if s.azkar != nil { add(.after, prayerEnd, prayerEnd + s.afterPrayerSeconds) }
+        }
+        return out.sorted { $0.start < $1.start }
+    }
+
+    /// The span at an instant: of those that hold it, the one that began last.
+    public static func span(at t: Double, in spans: [PhaseSpan]) -> PhaseSpan? {
+        spans.last { $0.contains(t) }
+    }
+}
