@@ -105,10 +105,12 @@ uninstall:
 # The unit file passes systemd's own checks (verify, and an offline security score of at most
 # 2.5) and keeps what the daemon needs (board/systemd/check-unit.sh; installs systemd's tools
 # when missing). unit-check builds nothing (/bin/true stands in for the binary); verify-unit
-# checks against the release binary.
+# checks against the release binary. unit-check also checks the wall screen's unit and the
+# command its wrapper builds (board/kiosk/check-kiosk.sh; stand-ins when cage or chromium is absent).
 unit-check:
 	$(call apt_install_missing,systemd)
 	bash board/systemd/check-unit.sh
+	bash board/kiosk/check-kiosk.sh
 
 verify-unit: release
 	$(call apt_install_missing,systemd)
