@@ -8,7 +8,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall verify-unit unit-check clean
+.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk verify-unit unit-check clean
 
 all: build
 
@@ -102,13 +102,44 @@ install: release
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mihrab $(DESTDIR)/etc/systemd/system/mihrab.service $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
 
+# The wall screen (as root): the kiosk unit (its wrapper's path under PREFIX), the wrapper, the
+# mihrab-kiosk user and its PAM stack, and /etc/mihrab/kiosk.env (the page's URL) when absent.
+# Needs Debian's cage and chromium (README: the wall screen as a kiosk).
+install-kiosk:
+	install -D -m 755 board/kiosk/mihrab-kiosk $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk
+	install -d $(DESTDIR)/etc/systemd/system
+	sed -e 's|/usr/local/lib/mihrab/|$(PREFIX)/lib/mihrab/|' -e 's|/usr/local/share/doc/|$(PREFIX)/share/doc/|' \
+	  board/kiosk/mihrab-kiosk.service >$(DESTDIR)/etc/systemd/system/mihrab-kiosk.service
+	chmod 644 $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service
+	install -D -m 644 board/kiosk/mihrab-kiosk.sysusers $(DESTDIR)/usr/lib/sysusers.d/mihrab-kiosk.conf
+	install -D -m 644 board/kiosk/mihrab-kiosk.pam $(DESTDIR)/etc/pam.d/mihrab-kiosk
+	install -d $(DESTDIR)/etc/mihrab
+	[ -e $(DESTDIR)/etc/mihrab/kiosk.env ] || install -m 644 board/kiosk/kiosk.env $(DESTDIR)/etc/mihrab/kiosk.env
+	if [ -z "$(DESTDIR)" ]; then \
+	  if command -v systemd-sysusers >/dev/null; then systemd-sysusers mihrab-kiosk.conf; \
+	  else for g in video render input audio; do getent group $$g >/dev/null || groupadd --system $$g; done; \
+	    getent passwd mihrab-kiosk >/dev/null || useradd --system --user-group --home-dir /var/lib/mihrab-kiosk \
+	    --shell /usr/sbin/nologin --groups video,render,input,audio mihrab-kiosk; fi; \
+	  command -v systemctl >/dev/null && systemctl daemon-reload || true; \
+	  command -v cage >/dev/null || echo "cage is not installed: apt install cage"; \
+	  command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+	    echo "chromium is not installed: apt install chromium (chromium-browser on Raspberry Pi OS)"; \
+	  echo "Installed. The page's URL is in /etc/mihrab/kiosk.env. Then: systemctl enable --now mihrab-kiosk"; \
+	fi
+
+uninstall-kiosk:
+	rm -f $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service \
+	  $(DESTDIR)/usr/lib/sysusers.d/mihrab-kiosk.conf $(DESTDIR)/etc/pam.d/mihrab-kiosk
+
 # The unit file passes systemd's own checks (verify, and an offline security score of at most
 # 2.5) and keeps what the daemon needs (board/systemd/check-unit.sh; installs systemd's tools
 # when missing). unit-check builds nothing (/bin/true stands in for the binary); verify-unit
-# checks against the release binary.
+# checks against the release binary. unit-check also checks the wall screen's unit and the
+# command its wrapper builds (board/kiosk/check-kiosk.sh; stand-ins when cage or chromium is absent).
 unit-check:
 	$(call apt_install_missing,systemd)
 	bash board/systemd/check-unit.sh
+	bash board/kiosk/check-kiosk.sh
 
 verify-unit: release
 	$(call apt_install_missing,systemd)
