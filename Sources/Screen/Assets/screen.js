@@ -216,19 +216,19 @@
   }
 
   // Every box of the stage inside the stage, and inside its column (the columns must not spill over each other).
-  function inside(box, els) {
+  function inside(box, els, e) {
     var b = box.getBoundingClientRect();
     for (var i = 0; i < els.length; i++) {
       var r = els[i].getBoundingClientRect();
       if (!r.width && !r.height) continue;
-      if (r.left < b.left - 1 || r.top < b.top - 1 || r.right > b.right + 1 || r.bottom > b.bottom + 1) return false;
+      if (r.left < b.left - e || r.top < b.top - e || r.right > b.right + e || r.bottom > b.bottom + e) return false;
     }
     return true;
   }
   function fits() {
-    if (!inside(stage, stage.getElementsByTagName("*"))) return false;
+    if (!inside(stage, stage.getElementsByTagName("*"), 0.01)) return false;
     var cols = stage.querySelectorAll(".body,.now-col,.table-col,.full");
-    for (var i = 0; i < cols.length; i++) if (!inside(cols[i], cols[i].children)) return false;
+    for (var i = 0; i < cols.length; i++) if (!inside(cols[i], cols[i].children, 1)) return false;
     return true;
   }
   // A text box (.fit) shrinks its font (--f) until it fits its parent; a one-line box (.line) only in width.
@@ -259,7 +259,11 @@
     si = (si + 1) % SHIFT.length;
     stage.style.transform = "translate(" + SHIFT[si][0] + "px," + SHIFT[si][1] + "px)";
   }, 180000);
-  window.addEventListener("resize", function () { fit(); });
+  // Fit again once every font is really there (a fallback face can arrive after the first layout).
+  function refit() { if (M || connecting) fit(); }
+  window.addEventListener("resize", refit);
+  window.addEventListener("load", refit);
+  if (doc.fonts && doc.fonts.ready) doc.fonts.ready.then(refit);
 
   // ---- the first render, synchronously ----
   render();
