@@ -6,6 +6,7 @@ import HAL
 import LinuxHAL
 import Logging
 import PrayerTimes
+import Screen
 import Service
 import Simulation
 
@@ -28,6 +29,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Simulation: the GNSS longitude.") var lon: Double?
     @Option(help: "Write JSON lines for every fired or missed event and output change.") var record: String?
     @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's (simulation: a fresh one per run by default).") var stateDir: String?
+    @Option(help: "Serve the wall screen on ADDRESS:PORT instead of the config's screen.listen (\"\" for none; port 0: any free port).") var screen: String?
     @Flag(help: "No live view (simulation).") var quiet = false
 
     func validate() throws {
@@ -35,6 +37,9 @@ struct RunCommand: AsyncParsableCommand {
         if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
         if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
         if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
+        if let screen, !screen.isEmpty, ListenAddress(screen) == nil {
+            throw ValidationError("--screen must be ADDRESS:PORT, e.g. 127.0.0.1:8080 or [::1]:8080, or \"\" for none (got \(quoted(screen)))")
+        }
         for (name, v) in [("--start", start), ("--until", until)] {
             if let v, RunCommand.parseLocal(v) == nil { throw ValidationError("\(name) must be a local time as YYYY-MM-DDTHH:MM (got \(quoted(v)))") }
         }
@@ -70,6 +75,7 @@ struct RunCommand: AsyncParsableCommand {
             throw CommandError("time zone: \(error)", exitCode: .config)
         }
         if let lat, let lon { (site.latitude, site.longitude) = (lat, lon) }
+        if let screen { site.screen.listen = screen }
         let recorder: EventRecorder?
         do { recorder = try record.map { try EventRecorder(path: $0, zone: zone) } } catch {
             throw CommandError("--record: \(error)", exitCode: .validationFailure)
@@ -150,9 +156,43 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         logger.notice("mihrab \(BuildInfo.version) on \(boardConfig.name), zone \(zone.identifier)")
+        let feed = ScreenFeed()
+        options.publish = { feed.publish($0, wall: $1) }
+        let server = startScreen(site.screen.listen, feed: feed, logger: logger, tty: simulated && !quiet && isatty(1) == 1)
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         let status = await daemon.run()
+        server?.cancel()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The wall screen's server, beside the loop (nil: turned off). A server that cannot
+    /// listen is logged; the unit runs on without its screen (no alert depends on it).
+    func startScreen(_ listen: String, feed: ScreenFeed, logger: Logger, tty: Bool) -> Task<Void, Never>? {
+        guard !listen.isEmpty, let address = ListenAddress(listen) else {
+            logger.notice("screen: off (screen.listen is \"\")")
+            return nil
+        }
+        let server: ScreenServer
+        do { server = try ScreenServer(feed: feed, address: address, logger: logger) } catch {
+            logger.error("\(error)")
+            return nil
+        }
+        let run = Task {
+            do { try await server.run() } catch is CancellationError {} catch {
+                logger.error("screen server: cannot serve on \(listen): \(error); the unit runs on without its screen")
+            }
+        }
+        Task {
+            guard let port = try? await server.waitUntilListening() else { return }
+            // The URL once there is something to show (the loop's first pass has published).
+            while feed.model() == nil { try? await Task.sleep(nanoseconds: 20_000_000) }
+            let host = address.isIPv6 ? "[\(address.host)]" : address.host
+            let url = "http://\(host):\(port)/"
+            logger.notice("screen: \(url)\(address.isLoopback ? "" : " (listening beyond this machine: read-only pages)")")
+            // On the live view's terminal, a line of its own above the redrawn one.
+            FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + "Screen: \(url)  (open it in a browser)\n").utf8))
+        }
+        return run
     }
 
     /// A new, empty state directory for one simulated run.

@@ -1,0 +1,66 @@
+import Foundation
+import PrayerTimes
+import Service
+
+/// `GET /api/v1/times?date=YYYY-MM-DD&days=N`: the schedule at the unit's position, in its
+/// zone, with the configured method, iqamah and Jumu'ah.
+struct TimesResponse: Codable, Sendable {
+    struct Day: Codable, Sendable {
+        var date: String
+        var fajr: String, sunrise: String, dhuhr: String, asr: String, maghrib: String, isha: String
+        /// Iqamah per prayer, where one is configured.
+        var iqamah: [String: String]
+        /// Fridays: the Jumu'ah adhans (one to four).
+        var jumuah: [String]?
+    }
+
+    var zone: String
+    var latitude: Double
+    var longitude: Double
+    var days: [Day]
+
+    static let maxDays = 366
+
+    enum Problem: Error, CustomStringConvertible {
+        case query(String)
+        case noPosition
+        var description: String {
+            switch self {
+            case .query(let s): s
+            case .noPosition: "the unit has no position to compute times for"
+            }
+        }
+    }
+
+    static func make(query: [String: String], input: ScreenInput, wall: Double) throws(Problem) -> TimesResponse {
+        let zone = input.zone
+        var start = LocalTime(unix: wall, zone: zone).date
+        if let s = query["date"] {
+            guard let d = CivilDate(iso: s), (1900...2100).contains(d.year) else {
+                throw .query("date: \(quoted(s)) is not a date as YYYY-MM-DD (1900 to 2100)")
+            }
+            start = d
+        }
+        var count = 1
+        if let s = query["days"] {
+            guard let n = Int(s), (1...maxDays).contains(n) else { throw .query("days: \(quoted(s)) is not a whole number from 1 to \(maxDays)") }
+            count = n
+        }
+        guard let position = input.position else { throw .noPosition }
+        let calc = PrayerCalculator(parameters: input.config.parameters)
+        func iso(_ t: Double) -> String { LocalTime(unix: t, zone: zone).iso8601 }
+        let days = (0..<count).map { i -> Day in
+            let date = start.adding(days: i)
+            let ramadan = HijriCalendar.date(for: date, offset: input.config.hijriOffset).isRamadan
+            let s = calc.schedule(for: date, at: position, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
+            let events = Planner.events(for: date, schedule: s, zone: zone, config: input.config)
+            var iqamah: [String: String] = [:]
+            for e in events where e.kind == .iqamah && e.index == 0 { iqamah[e.prayer.rawValue] = iso(e.time) }
+            let friday = date.weekday == 5
+            return Day(date: "\(date)", fajr: iso(s.fajr), sunrise: iso(s.sunrise), dhuhr: iso(s.dhuhr), asr: iso(s.asr),
+                       maghrib: iso(s.maghrib), isha: iso(s.isha), iqamah: iqamah,
+                       jumuah: friday ? events.filter { $0.kind == .adhan && $0.prayer == .dhuhr }.map { iso($0.time) } : nil)
+        }
+        return TimesResponse(zone: zone.identifier, latitude: position.latitude, longitude: position.longitude, days: days)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the built `mihrab` binary (it sits beside the test bundle in the build folder).
+public struct MihrabBinary {
+    public struct Result {
+        /// The exit status, or the signal's number when `signalled`.
+        public let status: Int32
+        /// The process was ended by a signal (not an exit).
+        public let signalled: Bool
+        public let stdout: String
+        public let stderr: String
+    }
+
+    public static var url: URL {
+        let dir = Bundle.main.bundleURL.deletingLastPathComponent()
+        let beside = dir.appendingPathComponent("mihrab")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mihrab")
+    }
+
+    /// The package root, so that relative paths like board/simulated.toml resolve.
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs the binary; a run longer than `timeout` seconds is killed (the test then fails on
+    /// its status) so that a hang can never stall the suite.
+    public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> Result {
+        let p = Process()
+        p.executableURL = url
+        p.arguments = arguments
+        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        p.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let pid = p.processIdentifier
+        let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
+        defer { guardTask.cancel() }
+        // Both pipes drained at once: a child that fills one while the other is read would hang.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        let e = errBox.data
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self))
+    }
+}
