@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a hostile world gives the CLI: numbers too large for any integer, values with line

@@ -1,0 +1,71 @@
+import Foundation
+
+/// HTTP/1.1 over a plain socket: the tests need clients that misbehave (idle, one byte a
+/// second) and an event stream read as it comes, which no HTTP library gives.
+enum RawHTTP {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    static func connect(port: UInt16) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let r = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard r == 0 else { close(fd); throw Failure(description: "connect to port \(port): errno \(errno)") }
+        var tv = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    static func send(_ fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// One request with "Connection: close", read to the end.
+    static func request(port: UInt16, _ target: String, method: String = "GET") throws -> (status: Int, head: String, body: String) {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        send(fd, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        var data = Data()
+        var buf = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = recv(fd, &buf, buf.count, 0)
+            if n <= 0 { break }
+            data.append(contentsOf: buf[0..<n])
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "\(method) \(target): no response (\(text.count) bytes)") }
+        let head = String(text[..<split.lowerBound])
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, head, String(text[split.upperBound...]))
+    }
+}
+
+/// Reads an event stream on its own thread, counting what arrives.
+final class EventStreamReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    private let fd: Int32
+
+    init(port: UInt16) throws {
+        fd = try RawHTTP.connect(port: port)
+        RawHTTP.send(fd, "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        Thread.detachNewThread { [self] in
+            var buf = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let n = recv(fd, &buf, buf.count, 0)
+                if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { break }
+                if n > 0 { lock.withLock { text += String(decoding: buf[0..<n], as: UTF8.self) } }
+            }
+        }
+    }
+
+    var received: String { lock.withLock { text } }
+    func count(_ event: String) -> Int { received.components(separatedBy: "event: \(event)\n").count - 1 }
+    func stop() { shutdown(fd, Int32(SHUT_RDWR)) }
+}
