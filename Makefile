@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
