@@ -39,31 +39,14 @@ fail() { echo "FAIL $*"; failed=1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# 1. systemd-analyze verify. It exits 0 on unknown keys and unparsable values ("ignoring"), which
-# would silently drop a setting: any line about these units counts as a failure.
+# 1. systemd-analyze verify of a copy with the wrapper from here (and the daemon unit it wants);
+# 2. the offline security score (board/systemd/unit-checks.sh).
 copy=$tmp/mihrab-kiosk.service
 sed "s|^ExecStart=$installed_wrapper|ExecStart=$wrapper|" "$unit" >"$copy"
 sed -E 's|^(ExecStart=[-@:+!]*)[^ ]+|\1/bin/true|' "$daemon_unit" >"$tmp/mihrab.service"
-if out=$(systemd-analyze verify --man=no "$copy" 2>&1); then
-    about=$(grep -e "$tmp" -e 'mihrab-kiosk\.service' -e 'mihrab\.service' <<<"$out" || true)
-    if [[ -z $about ]]; then
-        pass "systemd-analyze verify (ExecStart=$wrapper)"
-    else
-        fail "systemd-analyze verify: warnings about the unit:"
-        sed 's/^/    /' <<<"$about"
-    fi
-else
-    fail "systemd-analyze verify (ExecStart=$wrapper):"
-    sed 's/^/    /' <<<"$out"
-fi
-
-# 2. The offline security score.
-score() { grep -o 'exposure level.*' <<<"$1" | sed 's/ *[^ -~]*$//' || echo "$1"; }
-if out=$(systemd-analyze security --offline=true --threshold=$threshold --no-pager "$copy" 2>&1); then
-    pass "systemd-analyze security: $(score "$out") (threshold $threshold/100)"
-else
-    fail "systemd-analyze security above $threshold/100: $(score "$out")"
-fi
+source "$here/../systemd/unit-checks.sh"
+verify_unit "$copy" "ExecStart=$wrapper" "$tmp" 'mihrab-kiosk\.service' 'mihrab\.service'
+security_at_most "$copy" "$threshold"
 
 # 3. Settings the kiosk depends on (the last assignment of a key wins; lists add up).
 setting() { sed -n "s/^[[:space:]]*$1=//p" "$unit"; }

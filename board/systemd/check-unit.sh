@@ -33,28 +33,10 @@ copy=$tmp/mihrab.service
 awk -v bin="$binary" '/^ExecStart=/ { match($0, /^ExecStart=[-@:+!]*/); rest = substr($0, RLENGTH + 1);
     sub(/^[^ ]+/, "", rest); $0 = substr($0, 1, RLENGTH) bin rest } { print }' "$unit" >"$copy"
 
-# 1. systemd-analyze verify. It exits 0 on unknown keys and unparsable values ("ignoring"), which
-# would silently drop a setting: any line about this unit counts as a failure.
-if out=$(systemd-analyze verify --man=no "$copy" 2>&1); then
-    about=$(grep -e "$copy" -e 'mihrab\.service' <<<"$out" || true)
-    if [[ -z $about ]]; then
-        pass "systemd-analyze verify (ExecStart=$binary)"
-    else
-        fail "systemd-analyze verify: warnings about the unit:"
-        sed 's/^/    /' <<<"$about"
-    fi
-else
-    fail "systemd-analyze verify (ExecStart=$binary):"
-    sed 's/^/    /' <<<"$out"
-fi
-
-# 2. The offline security score.
-score() { grep -o 'exposure level.*' <<<"$1" | sed 's/ *[^ -~]*$//' || echo "$1"; }
-if out=$(systemd-analyze security --offline=true --threshold=$threshold --no-pager "$copy" 2>&1); then
-    pass "systemd-analyze security: $(score "$out") (threshold $threshold/100)"
-else
-    fail "systemd-analyze security above $threshold/100: $(score "$out")"
-fi
+# 1. systemd-analyze verify; 2. the offline security score (board/systemd/unit-checks.sh).
+source "$here/unit-checks.sh"
+verify_unit "$copy" "ExecStart=$binary" "$copy" 'mihrab\.service'
+security_at_most "$copy" "$threshold"
 
 # 3. Settings the daemon depends on (the last assignment of a key wins; none may be absent).
 setting() { sed -n "s/^[[:space:]]*$1=//p" "$unit"; }
