@@ -310,19 +310,24 @@ public final class UnitCore {
 
     // MARK: - Outputs
 
-    /// Every condition that holds now, the worst first (the status LED shows the first).
-    public var conditions: [StatusCondition] {
-        var out: [StatusCondition] = []
-        if planProblem != nil { out.append(.noPlan) }
-        if (hw.magnetometer?.isLost ?? false) || (hw.accelerometer?.isLost ?? false) { out.append(.sensorFault) }
-        if !clockTrusted { out.append(.clockUntrusted) }
-        if !store.persisted { out.append(.stateNotPersisted) }
-        if hw.magnetometer != nil, calibration == nil { out.append(.compassUncalibrated) }
-        if config.locationSource == .gps, positionSource != .gps { out.append(.noFix) }
-        return out
+    /// Whether a condition holds now.
+    func holds(_ c: StatusCondition) -> Bool {
+        switch c {
+        case .noPlan: planProblem != nil
+        case .sensorFault: (hw.magnetometer?.isLost ?? false) || (hw.accelerometer?.isLost ?? false)
+        case .clockUntrusted: !clockTrusted
+        case .stateNotPersisted: !store.persisted
+        case .compassUncalibrated: hw.magnetometer != nil && calibration == nil
+        case .noFix: config.locationSource == .gps && positionSource != .gps
+        case .normal: false
+        }
     }
 
-    public var statusCondition: StatusCondition { conditions.first ?? .normal }
+    /// Every condition that holds now, the worst first (`allCases` is in that order).
+    public var conditions: [StatusCondition] { StatusCondition.allCases.filter(holds) }
+
+    /// The worst condition: what the status LED shows (every tick, so without allocating).
+    public var statusCondition: StatusCondition { StatusCondition.allCases.first(where: holds) ?? .normal }
 
     /// Sets every output for this moment; returns the next time anything must run.
     private func drive(mono: Double, wall: Double, compassDue: Double?) -> Double {
