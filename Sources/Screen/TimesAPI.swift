@@ -51,9 +51,8 @@ struct TimesResponse: Codable, Sendable {
         func iso(_ t: Double) -> String { LocalTime(unix: t, zone: zone).iso8601 }
         let days = (0..<count).map { i -> Day in
             let date = start.adding(days: i)
-            let ramadan = HijriCalendar.date(for: date, offset: input.config.hijriOffset).isRamadan
-            let s = calc.schedule(for: date, at: position, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
-            let events = Planner.events(for: date, schedule: s, zone: zone, config: input.config)
+            let day = ScreenInput.Day.planned(date, at: position, zone: zone, config: input.config, calculator: calc)
+            let s = day.schedule, events = day.events
             var iqamah: [String: String] = [:]
             for e in events where e.kind == .iqamah && e.index == 0 { iqamah[e.prayer.rawValue] = iso(e.time) }
             let friday = date.weekday == 5

@@ -264,11 +264,8 @@ public final class UnitCore {
         }
         planProblem = nil
         let calc = PrayerCalculator(parameters: config.parameters)
-        plannedDays = (-1...1).map { d in
-            let day = date.adding(days: d)
-            let ramadan = HijriCalendar.date(for: day, offset: config.hijriOffset).isRamadan
-            let s = calc.schedule(for: day, at: at, utcOffset: zone.offset(at: day.unixMidnight + 43_200), ramadan: ramadan)
-            return ScreenInput.Day(schedule: s, events: Planner.events(for: day, schedule: s, zone: zone, config: config))
+        plannedDays = (-1...1).map {
+            ScreenInput.Day.planned(date.adding(days: $0), at: at, zone: zone, config: config, calculator: calc)
         }
         today = plannedDays[1].schedule
         events = plannedDays.flatMap(\.events).sorted { $0.time < $1.time }

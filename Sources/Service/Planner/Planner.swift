@@ -92,3 +92,15 @@ public enum Planner {
         return first ?? wall - Double(before)
     }
 }
+
+extension ScreenInput.Day {
+    /// A local date planned: its times at a place (on the offset in force at its noon, with
+    /// Ramadan's Isha where the method has one) and its events. The loop and the times API
+    /// both plan days this way.
+    public static func planned(_ date: CivilDate, at place: Coordinates, zone: ZoneRules, config: SiteConfig,
+                               calculator: PrayerCalculator) -> ScreenInput.Day {
+        let ramadan = HijriCalendar.date(for: date, offset: config.hijriOffset).isRamadan
+        let s = calculator.schedule(for: date, at: place, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
+        return ScreenInput.Day(schedule: s, events: Planner.events(for: date, schedule: s, zone: zone, config: config))
+    }
+}

@@ -21,9 +21,9 @@ extension ScreenModel {
             let ishaOver = spans.filter { $0.date == day.date && $0.prayer == .isha }.map(\.end).max() ?? day.schedule.isha
             if t >= ishaOver, let tomorrow = input.days.first(where: { $0.date == day.date.adding(days: 1) }) { shown = tomorrow }
         }
-        let upcoming = input.days.flatMap(\.events).filter { ($0.kind == .adhan || $0.kind == .iqamah) && $0.time > t }
-            .min { $0.time < $1.time }
-        let nextAdhan = input.days.flatMap(\.events).filter { $0.kind == .adhan && $0.time > t }.min { $0.time < $1.time }
+        let later = input.days.flatMap(\.events).filter { $0.time > t }
+        let upcoming = later.filter { $0.kind == .adhan || $0.kind == .iqamah }.min { $0.time < $1.time }
+        let nextAdhan = later.filter { $0.kind == .adhan }.min { $0.time < $1.time }
         let current = currentPrayer(at: t, days: input.days)
         var table = Table(day: shown?.date == local.date || shown == nil ? "today" : "tomorrow",
                           date: day(shown?.date ?? local.date), rows: [], ramadan: nil)
