@@ -18,8 +18,8 @@ struct TimesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "times", abstract: "Show the prayer times of a place and date.")
 
-    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90 (north positive).") var lat: Double
-    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180 (east positive).") var lon: Double
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90 (north positive).") var lat: Double?
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180 (east positive).") var lon: Double?
     @Option(parsing: .unconditional, help: "Elevation in metres; above 0 it lowers the horizon for sunrise and sunset.") var elevation: Double = 0
     @Option(help: "The first date, YYYY-MM-DD (default: today in the zone).") var date: String?
     @Option(parsing: .unconditional, help: "How many days, 1 to 366.") var days: Int = 1
@@ -35,6 +35,10 @@ struct TimesCommand: ParsableCommand {
     @Option(help: "Rule for days without sunrise or sunset.") var polar: PolarRule = .nearestLatitude
     @Option(help: "Rounding of the times.") var rounding: Rounding?
     @Option(parsing: .unconditional, help: "Minutes per prayer on top of the method's, e.g. fajr=2,isha=-1.") var adjust: String?
+    @Option(parsing: .unconditional, help: "Replace the method's precautions (minutes added before rounding), e.g. sunrise=-1,dhuhr=1.")
+    var precautions: String?
+    @Flag(name: .customLong("show-method"), help: "Print the method's parameters (with the overrides given) and its sources, then exit.")
+    var showMethod = false
     @Option(name: .customLong("hijri-offset"), parsing: .unconditional, help: "Days added to the Hijri date, -2 to 2.") var hijriOffset: Int = 0
     @Option(name: .customLong("fajr-angle"), parsing: .unconditional, help: "Override the method's Fajr angle (degrees).") var fajrAngle: Double?
     @Option(name: .customLong("isha-angle"), parsing: .unconditional, help: "Override: Isha at this angle (degrees).") var ishaAngle: Double?
@@ -45,10 +49,13 @@ struct TimesCommand: ParsableCommand {
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {
-        guard lat.isFinite, (-90...90).contains(lat) else {
+        if !showMethod, lat == nil || lon == nil {
+            throw ValidationError("--lat and --lon are required (except with --show-method)")
+        }
+        if let lat, !(lat.isFinite && (-90...90).contains(lat)) {
             throw ValidationError("--lat must be between -90 and 90 degrees (got \(lat))")
         }
-        guard lon.isFinite, (-180...180).contains(lon) else {
+        if let lon, !(lon.isFinite && (-180...180).contains(lon)) {
             throw ValidationError("--lon must be between -180 and 180 degrees (got \(lon))")
         }
         guard elevation.isFinite, (-500...9000).contains(elevation) else {
@@ -73,21 +80,23 @@ struct TimesCommand: ParsableCommand {
         if ishaAngle != nil && ishaInterval != nil {
             throw ValidationError("--isha-angle and --isha-interval exclude each other: give one")
         }
-        _ = try parsedAdjustments()
+        _ = try Self.perPrayerMinutes(adjust, option: "--adjust")
+        _ = try Self.perPrayerMinutes(precautions, option: "--precautions")
     }
 
-    func parsedAdjustments() throws -> PrayerAdjustments {
-        var result = PrayerAdjustments()
-        guard let adjust, !adjust.isEmpty else { return result }
-        for item in adjust.split(separator: ",", omittingEmptySubsequences: false) {
+    /// `fajr=2,isha=-1`: minutes for the prayers named (-120 to 120).
+    static func perPrayerMinutes(_ text: String?, option: String) throws -> [Prayer: Double] {
+        var result: [Prayer: Double] = [:]
+        guard let text, !text.isEmpty else { return result }
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let kv = item.split(separator: "=", omittingEmptySubsequences: false)
             let allowed = Prayer.allCases.map(\.rawValue).joined(separator: ", ")
             guard kv.count == 2, let prayer = Prayer(rawValue: kv[0].trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("--adjust: '\(item)' is not PRAYER=MINUTES (prayers: \(allowed))")
+                throw ValidationError("\(option): '\(item)' is not PRAYER=MINUTES (prayers: \(allowed))")
             }
             guard let minutes = Double(kv[1].trimmingCharacters(in: .whitespaces)), minutes.isFinite,
                   abs(minutes) <= 120 else {
-                throw ValidationError("--adjust: '\(item)' needs minutes between -120 and 120")
+                throw ValidationError("\(option): '\(item)' needs minutes between -120 and 120")
             }
             result[prayer] = minutes
         }
@@ -102,7 +111,10 @@ struct TimesCommand: ParsableCommand {
         p.nearestLatitude = nearestLatitude
         p.polarRule = polar
         if let rounding { p.rounding = rounding }
-        p.adjustments = try parsedAdjustments()
+        for (prayer, minutes) in try Self.perPrayerMinutes(adjust, option: "--adjust") { p.adjustments[prayer] = minutes }
+        for (prayer, minutes) in try Self.perPrayerMinutes(precautions, option: "--precautions") {
+            p.precautions[prayer] = minutes
+        }
         p.shafaq = shafaq
         p.imsakMinutes = imsakMinutes
         if let fajrAngle { p.fajrAngle = fajrAngle }
@@ -113,13 +125,18 @@ struct TimesCommand: ParsableCommand {
     }
 
     func run() throws {
+        if showMethod {
+            let report = MethodReport(try parameters())
+            print(format == .json ? try report.json() : report.text, terminator: "")
+            return
+        }
         let zone: ZoneRules
         if let tz {
             do { zone = try ZoneRules.load(tz) } catch { throw CommandError("--tz: \(error)", exitCode: .validationFailure) }
         } else {
             zone = ZoneRules.system()
         }
-        guard let coordinates = Coordinates(latitude: lat, longitude: lon, elevation: elevation) else {
+        guard let lat, let lon, let coordinates = Coordinates(latitude: lat, longitude: lon, elevation: elevation) else {
             throw CommandError("--lat/--lon: not a place on Earth", exitCode: .validationFailure)
         }
         let first = date.flatMap { CivilDate(iso: $0) }

@@ -1,8 +1,9 @@
 import Testing
 @testable import PrayerTimes
 
-/// Each method's parameters as its source gives them (see CalculationMethod.swift):
-/// Fajr angle, Isha angle or interval, Maghrib rule, offsets in minutes.
+/// Each method's parameters as its source gives them (the sources are cited in
+/// MethodSource.swift): Fajr angle, Isha angle or interval, Maghrib rule, the horizon of
+/// sunrise and sunset, precautions in minutes, rounding.
 @Suite("calculation methods")
 struct MethodTests {
     struct Expected: Sendable {
@@ -10,6 +11,7 @@ struct MethodTests {
         let fajr: Double
         let isha: IshaRule
         var maghrib: MaghribRule = .sunset
+        var horizon = -0.833
         var offsets: [Prayer: Double] = [:]
         var rounding: Rounding = .nearest
         var midnight: MidnightMode = .standard
@@ -25,14 +27,18 @@ struct MethodTests {
                  offsets: [.sunrise: -3, .dhuhr: 3, .asr: 3, .maghrib: 3]),
         Expected(method: .moonsighting, fajr: 18, isha: .angle(18), offsets: [.dhuhr: 5, .maghrib: 3]),
         Expected(method: .kuwait, fajr: 18, isha: .angle(17.5)),
-        Expected(method: .qatar, fajr: 18, isha: .minutesAfterMaghrib(90)),
+        // Qatar Calendar House's table: Maghrib 2 min after sunset, Isha 90 min after that, Fajr 1 min before 18 degrees.
+        Expected(method: .qatar, fajr: 18, isha: .minutesAfterMaghrib(90), offsets: [.fajr: -1, .maghrib: 2, .isha: 2]),
         Expected(method: .singapore, fajr: 20, isha: .angle(18), offsets: [.dhuhr: 1], rounding: .up),
         Expected(method: .tehran, fajr: 17.7, isha: .angle(14), maghrib: .angle(4.5), midnight: .jafari),
         Expected(method: .jafari, fajr: 16, isha: .angle(14), maghrib: .angle(4), midnight: .jafari),
         Expected(method: .turkey, fajr: 18, isha: .angle(17),
                  offsets: [.sunrise: -7, .dhuhr: 5, .asr: 4, .maghrib: 7]),
-        Expected(method: .jakim, fajr: 20, isha: .angle(18)),
-        Expected(method: .kemenag, fajr: 20, isha: .angle(18)),
+        // MKI Muzakarah 116 (Nov 2019): Subuh 18 degrees; e-Solat: Zohor 1 min 4 s after transit, rounded up.
+        Expected(method: .jakim, fajr: 18, isha: .angle(18), offsets: [.sunrise: -1, .dhuhr: 64.0 / 60], rounding: .up),
+        // Kemenag's criteria: Subuh 20, Isya 18, ihtiyati 2 min; its schedules: -1 degree horizon, 3 min at Dhuhr and sunrise.
+        Expected(method: .kemenag, fajr: 20, isha: .angle(18), horizon: -1,
+                 offsets: [.fajr: 2, .sunrise: -3, .dhuhr: 3, .asr: 2, .maghrib: 2, .isha: 2], rounding: .up),
         Expected(method: .france, fajr: 12, isha: .angle(12)),
         Expected(method: .russia, fajr: 16, isha: .angle(15)),
         Expected(method: .gulf, fajr: 19.5, isha: .minutesAfterMaghrib(90)),
@@ -55,9 +61,10 @@ struct MethodTests {
         #expect(p.fajrAngle == e.fajr)
         #expect(p.isha == e.isha)
         #expect(p.maghrib == e.maghrib)
+        #expect(p.horizon == e.horizon)
         #expect(p.rounding == e.rounding)
         #expect(p.midnight == e.midnight)
-        for prayer in Prayer.allCases { #expect(p.methodAdjustments[prayer] == e.offsets[prayer, default: 0], "\(prayer)") }
+        for prayer in Prayer.allCases { #expect(p.precautions[prayer] == e.offsets[prayer, default: 0], "\(prayer)") }
         #expect(p.seasonalTwilight == (method == .moonsighting))
 
         // Cairo in March: every angle is reached, no high-latitude bound applies.
@@ -68,6 +75,7 @@ struct MethodTests {
         let s = PrayerCalculator(parameters: q).schedule(for: date, at: at, utcOffset: 7200)
         var plain = CalculationParameters(fajrAngle: e.fajr, isha: .angle(17))
         plain.rounding = .none
+        plain.horizon = e.horizon
         let base = PrayerCalculator(parameters: plain).schedule(for: date, at: at, utcOffset: 7200)
         if !p.seasonalTwilight {
             #expect(abs(s.fajr - base.fajr - e.offsets[.fajr, default: 0] * 60) < 0.001)
@@ -83,7 +91,7 @@ struct MethodTests {
         case .angle: #expect(s.maghrib > sunset + 60 && s.maghrib < s.isha)
         }
         if case .minutesAfterMaghrib(let m) = e.isha {
-            #expect(abs(s.isha - (s.maghrib - maghribOffset) - m * 60) < 0.001)
+            #expect(abs(s.isha - (s.maghrib - maghribOffset) - m * 60 - e.offsets[.isha, default: 0] * 60) < 0.001)
         }
     }
 

@@ -1,13 +1,8 @@
-/// The calculation methods of the authorities, by their command-line names.
-///
-/// Sources: the angles and intervals of mwl, isna, egypt, karachi, umm-al-qura, kuwait,
-/// qatar, singapore, tehran, jafari, gulf, france, russia, jakim, kemenag, tunisia,
-/// algeria, morocco and jordan are those the authorities publish as collected by the
-/// Islamic Network's prayer-times library (aladhan.com, `src/PrayerTimes/Method.php`,
-/// methods 0-23). The Dubai, Moonsighting Committee and Singapore adjustments are those of
-/// batoulapps/adhan (`CalculationMethod.swift`); the Moonsighting seasonal rule is Khalid
-/// Shaukat's ("Fajr and Isha", moonsighting.com), as adhan implements it. Turkey's offsets
-/// are the Diyanet's published temkin values (sunrise -7, Dhuhr +5, Asr +4, Maghrib +7).
+/// The calculation methods of the authorities, by their command-line names. Each method's
+/// parameters are the authority's rules as far as its own statements and its own published
+/// times show them: angles, the precautions (ihtiyati, temkin) it adds and how it rounds.
+/// Where each rule comes from, and how the method was checked against the authority's own
+/// tables, is in `source` (MethodSource.swift), printed by `mihrab times --show-method`.
 public enum CalculationMethod: String, Sendable, CaseIterable {
     case mwl, isna, egypt, karachi
     case ummAlQura = "umm-al-qura"
@@ -58,18 +53,22 @@ public enum CalculationMethod: String, Sendable, CaseIterable {
             return p
         case .dubai:
             var p = angles(18.2, 18.2)
-            p.methodAdjustments = PrayerAdjustments(sunrise: -3, dhuhr: 3, asr: 3, maghrib: 3)
+            p.precautions = PrayerAdjustments(sunrise: -3, dhuhr: 3, asr: 3, maghrib: 3)
             return p
         case .moonsighting:
             var p = angles(18, 18)
-            p.methodAdjustments = PrayerAdjustments(dhuhr: 5, maghrib: 3)
+            p.precautions = PrayerAdjustments(dhuhr: 5, maghrib: 3)
             p.seasonalTwilight = true
             return p
         case .kuwait: return angles(18, 17.5)
-        case .qatar: return CalculationParameters(method: self, fajrAngle: 18, isha: .minutesAfterMaghrib(90))
+        case .qatar:
+            // Isha is 90 minutes after the published Maghrib, so it carries Maghrib's 2 minutes.
+            var p = CalculationParameters(method: self, fajrAngle: 18, isha: .minutesAfterMaghrib(90))
+            p.precautions = PrayerAdjustments(fajr: -1, maghrib: 2, isha: 2)
+            return p
         case .singapore:
             var p = angles(20, 18)
-            p.methodAdjustments = PrayerAdjustments(dhuhr: 1)
+            p.precautions = PrayerAdjustments(dhuhr: 1)
             p.rounding = .up
             return p
         case .tehran:
@@ -82,10 +81,22 @@ public enum CalculationMethod: String, Sendable, CaseIterable {
             return p
         case .turkey:
             var p = angles(18, 17)
-            p.methodAdjustments = PrayerAdjustments(sunrise: -7, dhuhr: 5, asr: 4, maghrib: 7)
+            p.precautions = PrayerAdjustments(sunrise: -7, dhuhr: 5, asr: 4, maghrib: 7)
             return p
-        case .jakim: return angles(20, 18)
-        case .kemenag: return angles(20, 18)
+        case .jakim:
+            // Subuh 18 degrees since the MKI Muzakarah of November 2019 (20 before); Zohor 1 min
+            // 4 s after transit; every time rounded up, Syuruk a minute earlier.
+            var p = angles(18, 18)
+            p.precautions = PrayerAdjustments(sunrise: -1, dhuhr: 64.0 / 60)
+            p.rounding = .up
+            return p
+        case .kemenag:
+            // Sunrise and sunset at -1 degree; ihtiyati 2 minutes (3 for Dhuhr and sunrise); up.
+            var p = angles(20, 18)
+            p.horizon = -1
+            p.precautions = PrayerAdjustments(fajr: 2, sunrise: -3, dhuhr: 3, asr: 2, maghrib: 2, isha: 2)
+            p.rounding = .up
+            return p
         case .france: return angles(12, 12)
         case .russia: return angles(16, 15)
         case .gulf: return CalculationParameters(method: self, fajrAngle: 19.5, isha: .minutesAfterMaghrib(90))

@@ -72,6 +72,9 @@ public struct CalculationParameters: Sendable, Equatable {
     /// Isha interval in Ramadan, for interval methods (Umm al-Qura: 120 minutes).
     public var ishaRamadanMinutes: Double?
     public var maghrib: MaghribRule
+    /// The Sun's altitude at sunrise and sunset (degrees), before the dip of the unit's
+    /// elevation: -0.833 (refraction and the half disc) unless the authority uses another.
+    public var horizon: Double = PrayerCalculator.sunAltitude
     public var madhab: Madhab = .shafi
     public var highLatitudeRule: HighLatitudeRule = .automatic
     /// Apply the high-latitude rule only when the angle is never reached (not as a bound).
@@ -79,8 +82,9 @@ public struct CalculationParameters: Sendable, Equatable {
     /// Reference latitude of the nearest-latitude high-latitude rule.
     public var nearestLatitude: Double = 48.5
     public var polarRule: PolarRule = .nearestLatitude
-    /// The method's own adjustments (minutes).
-    public var methodAdjustments = PrayerAdjustments()
+    /// The method's precautions (ihtiyati, temkin), minutes added to each time as the
+    /// authority adds them before it rounds; sunrise's is usually negative.
+    public var precautions = PrayerAdjustments()
     /// The user's adjustments (minutes), on top of the method's.
     public var adjustments = PrayerAdjustments()
     public var rounding: Rounding = .nearest

@@ -11,7 +11,8 @@ public struct PrayerCalculator: Sendable {
     /// Latitude steps back from the edge of polar day or night for the nearest-latitude
     /// polar rule: right at the edge the night lasts no time at all.
     static let polarMargin = 1.0
-    static let sunAltitude = -0.833
+    /// The Sun's altitude at sunrise and sunset of most methods (CalculationParameters.horizon).
+    public static let sunAltitude = -0.833
 
     public init(parameters: CalculationParameters) { self.parameters = parameters }
 
@@ -58,7 +59,7 @@ public struct PrayerCalculator: Sendable {
                   ramadan: Bool) -> Raw? {
         let p = parameters
         let sun = SolarDay(latitude: latitude, longitude: coordinates.longitude, around: noon)
-        let horizon = PrayerCalculator.sunAltitude - (coordinates.elevation > 0 ? 0.0347 * coordinates.elevation.squareRoot() : 0)
+        let horizon = p.horizon - (coordinates.elevation > 0 ? 0.0347 * coordinates.elevation.squareRoot() : 0)
         let transit = sun.transit(near: noon)
         guard let sunrise = sun.time(ofAltitude: horizon, transit: transit, after: false),
               let sunset = sun.time(ofAltitude: horizon, transit: transit, after: true) else { return nil }
@@ -137,7 +138,7 @@ public struct PrayerCalculator: Sendable {
                                  ramadan: ramadan) else { return nil }
         applySeasonalTwilight(&raw)
         guard raw.resolved[.asr] != .midpoint else { return nil }
-        let a = parameters.methodAdjustments, u = parameters.adjustments
+        let a = parameters.precautions, u = parameters.adjustments
         var previous = -Double.infinity
         for (prayer, t) in [(Prayer.fajr, raw.fajr), (.sunrise, raw.sunrise), (.dhuhr, raw.dhuhr),
                             (.asr, raw.asr), (.maghrib, raw.maghrib), (.isha, raw.isha)] {
@@ -295,7 +296,7 @@ public struct PrayerCalculator: Sendable {
     func finish(_ raw: Raw, date: CivilDate) -> DaySchedule {
         let p = parameters
         func adjusted(_ t: Double, _ prayer: Prayer) -> Double {
-            t + (p.methodAdjustments[prayer] + p.adjustments[prayer]) * 60
+            t + (p.precautions[prayer] + p.adjustments[prayer]) * 60
         }
         let nightEnd = p.midnight == .jafari ? raw.nextFajr : raw.nextSunrise
         let night = nightEnd - raw.sunset
