@@ -16,6 +16,8 @@ struct MethodReport: Codable {
     var fajr: Rule
     var maghrib: Rule
     var isha: Rule
+    /// The Sun's altitude at sunrise and sunset, degrees.
+    var horizon: Double
     var madhab: String
     var highLatitudeRule: String
     var onlyWhenAngleFails: Bool
@@ -46,6 +48,7 @@ struct MethodReport: Codable {
         case .minutesAfterMaghrib(let m):
             isha = Rule(rule: "minutes-after-maghrib", value: m, ramadanMinutes: p.ishaRamadanMinutes)
         }
+        horizon = p.horizon
         madhab = p.madhab.rawValue
         highLatitudeRule = p.highLatitudeRule.rawValue
         onlyWhenAngleFails = p.highLatitudeRuleOnlyWhenAngleFails
@@ -68,9 +71,11 @@ struct MethodReport: Codable {
     }
 
     var text: String {
+        // Whole minutes as "+2", others as minutes and seconds: "+1:04".
         func minutes(_ v: Double) -> String {
-            let s = v == v.rounded() ? String(Int(v)) : String(v)
-            return v > 0 ? "+" + s : s
+            let seconds = Int((abs(v) * 60).rounded())
+            let body = seconds % 60 == 0 ? String(seconds / 60) : "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+            return v > 0 ? "+" + body : v < 0 ? "-" + body : body
         }
         func perPrayer(_ d: [String: Double]) -> String {
             Prayer.allCases.map { "\($0.rawValue) \(minutes(d[$0.rawValue] ?? 0))" }.joined(separator: ", ")
@@ -90,12 +95,13 @@ struct MethodReport: Codable {
             "Fajr:         \(describe(fajr))",
             "Maghrib:      \(describe(maghrib))",
             "Isha:         \(describe(isha))",
+            "Horizon:      sunrise and sunset at \(horizon)° (before the elevation's dip)",
             "Asr:          \(madhab) (shadow = noon shadow + \(madhab == "hanafi" ? 2 : 1) x length)",
             "Precautions:  \(perPrayer(precautions)) (minutes, added before rounding)",
             "Adjustments:  \(perPrayer(adjustments)) (yours, on top)",
             "Rounding:     \(rounding)",
             "High lat.:    \(highLatitudeRule)\(onlyWhenAngleFails ? " (only when the angle fails)" : ""); polar: \(polarRule)",
-            "Midnight:     \(midnight); imsak \(minutes(-imsakMinutes)) min before Fajr",
+            "Midnight:     \(midnight); imsak \(minutes(imsakMinutes).replacingOccurrences(of: "+", with: "")) min before Fajr",
         ]
         if seasonalTwilight { lines.append("Seasonal:     Moonsighting Committee bounds, shafaq \(shafaq ?? "general")") }
         lines.append("Source:       \(statement)")

@@ -85,7 +85,17 @@ struct ConfigErrorTests {
         ("[compass]\nrate_hz = 0\n", "x.toml:2: compass.rate_hz: 0 is out of range (1 to 100)"),
         ("[location\n", "x.toml:1:"),
         ("colour = \"green\"\n", "x.toml:1: colour: unknown key"),
+        ("[calculation.precautions]\ndusk = 1\n", "x.toml:2: calculation.precautions.dusk: unknown key"),
     ]
+
+    @Test("[calculation.precautions] replaces the method's for the prayers named; the method's rounding stays")
+    func precautions() throws {
+        let c = try SiteConfig.parse("[calculation]\nmethod = \"jakim\"\n[calculation.precautions]\nsunrise = -2\n",
+                                     file: "x.toml")
+        #expect(c.parameters.precautions == PrayerAdjustments(sunrise: -2, dhuhr: 64.0 / 60))
+        #expect(c.parameters.rounding == .up)
+        #expect(c.parameters.fajrAngle == 18)
+    }
 
     @Test("each error class: the file, the line and the key path", arguments: cases.indices)
     func errors(i: Int) {

@@ -65,6 +65,13 @@ extension SiteConfig {
         if let v = try t.double("maghrib_angle", in: 0...30) { p.maghrib = .angle(v) }
         if let v = try t.double("imsak_minutes", in: 0...60) { p.imsakMinutes = v }
         if let v = try t.int("hijri_offset", in: -2...2) { hijriOffset = v }
+        if let a = try t.subtable("precautions") {
+            // Replace the method's precautions (minutes added before rounding) for the prayers named.
+            for prayer in Prayer.allCases {
+                if let v = try a.double(prayer.rawValue, in: -120...120) { p.precautions[prayer] = v }
+            }
+            try a.finish()
+        }
         if let a = try t.subtable("adjustments") {
             for prayer in Prayer.allCases {
                 if let v = try a.double(prayer.rawValue, in: -120...120) { p.adjustments[prayer] = v }
