@@ -192,10 +192,12 @@ struct TimetableValidator {
             guard let prev = previous else { previous = date; continue }
             let expected = prev.adding(days: 1)
             if date == expected { previous = date; continue }
+            // A typo in one date: the next row goes on from the expected one.
+            let typo = k + 1 < days.count && days[k + 1].date == expected.adding(days: 1)
             let message: String
             if let line = seen[date] {
                 message = "\(date) repeats line \(line)"
-            } else if date > expected {
+            } else if date > expected && !typo {
                 let gap = date.daysSinceEpoch - expected.daysSinceEpoch
                 message = gap == 1 ? "\(expected) is missing (after \(prev))"
                     : "\(gap) days are missing, \(expected)..\(date.adding(days: -1)) (after \(prev))"
@@ -203,8 +205,8 @@ struct TimetableValidator {
                 message = "\(date) after \(prev): the dates must follow one another (\(expected) expected)"
             }
             if !bad { errors.append(TimetableError(file: file, line: row.line(.date), column: row.name(.date), message: message)) }
-            // A typo in one date (the next row goes on from the expected one) does not shift the rest.
-            if k + 1 < days.count, days[k + 1].date == expected.adding(days: 1) {
+            // A typo does not shift the rest.
+            if typo {
                 previous = expected
             } else if date > prev {
                 previous = date
