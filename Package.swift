@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),

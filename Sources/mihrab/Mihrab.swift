@@ -9,7 +9,7 @@ struct Mihrab: ParsableCommand {
         commandName: "mihrab",
         abstract: "Prayer times, qibla and adhan for a wall unit.",
         version: BuildInfo.version,
-        subcommands: [RunCommand.self, StatusCommand.self, ConfigCommand.self, SelftestCommand.self, CalibrateCommand.self, TimesCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self,
+        subcommands: [RunCommand.self, StatusCommand.self, ConfigCommand.self, SelftestCommand.self, CalibrateCommand.self, TimesCommand.self, TimetableCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self,
                       SensorsCommand.self, GPSCommand.self, VersionCommand.self]
     )
 }
@@ -29,6 +29,7 @@ enum Main {
             }
         } catch let error as CommandError {
             FileHandle.standardError.write(Data("mihrab: \(oneLine(error.description))\n".utf8))
+            for line in error.more { FileHandle.standardError.write(Data("\(escapedLine(line, limit: 1000))\n".utf8)) }
             exit(error.exitCode.rawValue)
         } catch {
             let code = Mihrab.exitCode(for: error)
@@ -37,7 +38,8 @@ enum Main {
                 exit(0)
             }
             let message = oneLine(Mihrab.message(for: error))
-            FileHandle.standardError.write(Data("mihrab: \(message)\n".utf8))
+            // A bare exit status (the command has said what it had to) prints nothing more.
+            if !message.isEmpty { FileHandle.standardError.write(Data("mihrab: \(message)\n".utf8)) }
             exit(code.rawValue)
         }
     }
@@ -54,13 +56,16 @@ func oneLine(_ message: String) -> String {
     return escapedLine(rest.isEmpty ? first : first + " " + rest.joined(separator: ", "), limit: 1000)
 }
 
-/// An error whose message is already the one line a user should see.
+/// An error whose message is already the one line a user should see (and, for a file with
+/// several errors, more lines after it: one per error).
 struct CommandError: Error, CustomStringConvertible {
     let description: String
     let exitCode: ExitCode
-    init(_ description: String, exitCode: ExitCode = .failure) {
+    let more: [String]
+    init(_ description: String, exitCode: ExitCode = .failure, more: [String] = []) {
         self.description = description
         self.exitCode = exitCode
+        self.more = more
     }
 }
 

@@ -46,6 +46,8 @@ struct TimesCommand: ParsableCommand {
     @Option(name: .customLong("maghrib-angle"), parsing: .unconditional, help: "Override: Maghrib at this angle (degrees).") var maghribAngle: Double?
     @Option(help: "Moonsighting Committee shafaq.") var shafaq: Shafaq = .general
     @Option(name: .customLong("imsak-minutes"), parsing: .unconditional, help: "Imsak, minutes before Fajr.") var imsakMinutes: Double = 10
+    @Option(help: "A timetable file (CSV or JSON): its days as the unit uses them, the method's for days outside it (marked).")
+    var timetable: String?
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {
@@ -130,19 +132,15 @@ struct TimesCommand: ParsableCommand {
             print(format == .json ? try report.json() : report.text, terminator: "")
             return
         }
-        let zone: ZoneRules
-        if let tz {
-            do { zone = try ZoneRules.load(tz) } catch { throw CommandError("--tz: \(error)", exitCode: .validationFailure) }
-        } else {
-            zone = ZoneRules.system()
-        }
+        let zone = try zoneRules(tz)
         guard let lat, let lon, let coordinates = Coordinates(latitude: lat, longitude: lon, elevation: elevation) else {
             throw CommandError("--lat/--lon: not a place on Earth", exitCode: .validationFailure)
         }
         let first = date.flatMap { CivilDate(iso: $0) }
             ?? LocalTime(unix: Date().timeIntervalSince1970, zone: zone).date
         let params = try parameters()
-        let table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset)
+        let printed = try timetable.map { try loadTimetable($0, zone: zone) }
+        let table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset, timetable: printed)
         let rows = (0..<days).map { table.row(for: first.adding(days: $0)) }
         switch format {
         case .text: print(table.text(rows), terminator: "")

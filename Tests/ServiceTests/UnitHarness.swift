@@ -96,10 +96,14 @@ final class UnitHarness {
     /// The events the engine computes for a local date (the independent expectation here is
     /// the schedule itself: these tests are about firing it exactly once, on time).
     func expectedEvents(on date: CivilDate) -> [PlannedEvent] {
+        Planner.events(for: date, schedule: expectedSchedule(on: date), zone: zone, config: config)
+    }
+
+    /// The method's schedule for a local date at the configured place.
+    func expectedSchedule(on date: CivilDate) -> DaySchedule {
         let calc = PrayerCalculator(parameters: config.parameters)
         let at = Coordinates(latitude: config.latitude, longitude: config.longitude) ?? Coordinates(latitude: 0, longitude: 0)!
-        let s = calc.schedule(for: date, at: at, utcOffset: zone.offset(at: date.unixMidnight + 43_200),
-                              ramadan: HijriCalendar.date(for: date).isRamadan)
-        return Planner.events(for: date, schedule: s, zone: zone, config: config)
+        return calc.schedule(for: date, at: at, utcOffset: zone.offset(at: date.unixMidnight + 43_200),
+                             ramadan: HijriCalendar.date(for: date).isRamadan)
     }
 }

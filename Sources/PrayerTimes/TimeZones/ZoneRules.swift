@@ -80,6 +80,22 @@ public struct ZoneRules: Sendable, Equatable {
 
     public func offset(at unix: Double) -> Int { localTimeType(at: unix).offset }
 
+    /// The zone's standard (winter, non-DST) offset around an instant: the offset in force
+    /// when it is not summer time, else that of the nearest time within a year either side
+    /// that is not (the offset in force when there is none). Printed timetables "in
+    /// standard time" are read on it.
+    public func standardOffset(near unix: Double) -> Int {
+        let here = localTimeType(at: unix)
+        guard here.isDST else { return here.offset }
+        for week in 1...53 {
+            for sign in [-1.0, 1.0] {
+                let t = localTimeType(at: unix + sign * Double(week) * 7 * 86_400)
+                if !t.isDST { return t.offset }
+            }
+        }
+        return here.offset
+    }
+
     static func parse(_ b: [UInt8], identifier: String) throws(LoadError) -> ZoneRules {
         func fail(_ why: String) -> LoadError { .malformed(identifier, why) }
         guard b.count >= 44, b[0] == 0x54, b[1] == 0x5A, b[2] == 0x69, b[3] == 0x66 else { throw fail("no TZif header") }

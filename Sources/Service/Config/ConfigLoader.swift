@@ -65,6 +65,10 @@ extension SiteConfig {
         if let v = try t.double("maghrib_angle", in: 0...30) { p.maghrib = .angle(v) }
         if let v = try t.double("imsak_minutes", in: 0...60) { p.imsakMinutes = v }
         if let v = try t.int("hijri_offset", in: -2...2) { hijriOffset = v }
+        if let path = try t.string("timetable") {
+            timetablePath = path
+            timetable = path.isEmpty ? nil : try loadTimetable(path, t)
+        }
         if let a = try t.subtable("precautions") {
             // Replace the method's precautions (minutes added before rounding) for the prayers named.
             for prayer in Prayer.allCases {
@@ -80,6 +84,25 @@ extension SiteConfig {
         }
         parameters = p
         try t.finish()
+    }
+
+    /// The timetable, a relative path read from the config file's folder, checked against
+    /// the configured zone's clock changes; its errors are the config error's lines.
+    private func loadTimetable(_ path: String, _ t: TableReader) throws(ConfigError) -> Timetable {
+        let folder = (t.file as NSString).deletingLastPathComponent
+        let full = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        let rules = zone == "system" ? ZoneRules.system() : try? ZoneRules.load(zone)
+        do {
+            return try Timetable.load(path: full, zone: rules)
+        } catch {
+            let lines = error.lines
+            if lines.count == 1 { throw t.error("timetable", lines[0]) }
+            let shown = Array(lines.prefix(SiteConfig.timetableErrorLines))
+            let more = lines.count - shown.count
+            let base = t.error("timetable", "\(lines.count) errors in \(full), one a line:")
+            throw ConfigError(file: base.file, line: base.line, path: base.path, message: base.message,
+                              details: shown + (more > 0 ? ["... and \(more) more"] : []))
+        }
     }
 
     private mutating func readPrayerEvents(_ root: TableReader) throws(ConfigError) {

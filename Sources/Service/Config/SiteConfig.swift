@@ -37,6 +37,10 @@ public struct SiteConfig: Sendable, Equatable {
     // [calculation]
     public var parameters = CalculationMethod.mwl.parameters
     public var hijriOffset = 0
+    /// `timetable`: a printed table's file ("" for none) and the table read from it. The
+    /// unit uses its times and iqamah for the days it covers, the method for the rest.
+    public var timetablePath = ""
+    public var timetable: Timetable?
     // [iqamah], [jumuah], [reminders]
     public var iqamah: [Prayer: Iqamah] = [:]
     public var jumuah: [JumuahTime] = [.dhuhr]
@@ -65,6 +69,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var announcements: [Announcement] = []
 
     public init() {}
+
+    /// At most this many of a timetable's error lines are carried in a config error (and
+    /// logged); `mihrab timetable check` prints them all.
+    public static let timetableErrorLines = 20
 
     /// The prayers that have an adhan (sunrise has none).
     public static let prayers: [Prayer] = [.fajr, .dhuhr, .asr, .maghrib, .isha]

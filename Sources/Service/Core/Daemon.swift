@@ -69,7 +69,9 @@ public final class Daemon: @unchecked Sendable {
                 notify?.send("RELOADING=1")
                 switch reload() {
                 case .success(let (config, zone)): core.reload(config, zone: zone)
-                case .failure(let e): logger.error("new configuration refused, the old one keeps running: \(e)")
+                case .failure(let e):
+                    logger.error("new configuration refused, the old one keeps running: \(e)")
+                    for line in e.details { logger.error("\(line)") }
                 }
                 notify?.send("READY=1")
             }

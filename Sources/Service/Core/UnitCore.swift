@@ -91,6 +91,9 @@ public final class UnitCore {
     public private(set) var rejectedFixes = 0
     /// Why no events could be planned (nothing will sound): shown, never a quiet "normal".
     public private(set) var planProblem: String?
+    /// The timetable whose end (or start) was logged: a day outside it is logged once, not
+    /// at every replan.
+    private var timetableFallbackLogged: String?
 
     public init(config: SiteConfig, zone: ZoneRules, hardware: Hardware, clock: DeviceClock, position: PositionInput,
                 sync: ClockSyncInput, store: StateStore, calibration: MagnetometerCalibration? = nil,
@@ -113,10 +116,27 @@ public final class UnitCore {
         }
         field = UnitCore.field(latitude, longitude, clock.wallNow())
         for problem in store.problems { logger.warning("\(problem)") }
+        describeTimetable()
+    }
+
+    private func describeTimetable() {
+        guard let t = config.timetable else { return }
+        logger.notice("timetable \(t.file): \(t.days.count) days \(t.range), \(t.clock.rawValue) clock times; other days computed (\(config.parameters.method.rawValue))")
+    }
+
+    /// Logs, once per table, a planned day (today or tomorrow) that the timetable does not cover.
+    private func noteTimetableFallback() {
+        guard let t = config.timetable,
+              let outside = plannedDays.dropFirst().first(where: { $0.source == .method }) else { return }
+        let key = "\(t.file) \(t.range)"
+        guard timetableFallbackLogged != key else { return }
+        timetableFallbackLogged = key
+        logger.warning("\(outside.date) is outside the timetable \(t.file) (\(t.range)): its times are computed with the \(config.parameters.method.rawValue) method")
     }
 
     /// A new configuration (SIGHUP): replanned at the next tick.
     public func reload(_ config: SiteConfig, zone: ZoneRules) {
+        let newTable = config.timetable != self.config.timetable
         self.config = config
         self.zone = zone
         filter.timeConstant = config.smoothingSeconds
@@ -126,6 +146,10 @@ public final class UnitCore {
         }
         replanRequested = true
         logger.notice("configuration reloaded")
+        if newTable {
+            timetableFallbackLogged = nil
+            describeTimetable()
+        }
     }
 
     /// One pass of the loop; returns the monotonic time of the next pass.
@@ -268,6 +292,7 @@ public final class UnitCore {
             ScreenInput.Day.planned(date.adding(days: $0), at: at, zone: zone, config: config, calculator: calc)
         }
         today = plannedDays[1].schedule
+        noteTimetableFallback()
         events = plannedDays.flatMap(\.events).sorted { $0.time < $1.time }
         decided = events.map { store.state.events[$0.id] != nil }
         let trusted = clockTrusted

@@ -34,8 +34,10 @@ public struct PlannedEvent: Sendable, Equatable {
 
 /// Turns a day's times and the configuration into the day's events, in time order.
 public enum Planner {
+    /// `iqamah`: a timetable's iqamah instants for the day, which replace `[iqamah]` for
+    /// their prayer (its first session on a Friday; one before the adhan is not held).
     public static func events(for date: CivilDate, schedule s: DaySchedule, zone: ZoneRules,
-                              config: SiteConfig) -> [PlannedEvent] {
+                              config: SiteConfig, iqamah table: [Prayer: Double] = [:]) -> [PlannedEvent] {
         var out: [PlannedEvent] = []
         func add(_ kind: SiteConfig.EventKind, _ prayer: Prayer, _ time: Double, _ index: Int = 0) {
             let minute = LocalTime(unix: time, zone: zone)
@@ -59,6 +61,10 @@ public enum Planner {
             for (i, adhan) in adhans.enumerated() {
                 add(.adhan, prayer, adhan, i)
                 if let r = config.reminders[prayer], i == 0 { add(.reminder, prayer, adhan - Double(r) * 60) }
+                if let t = table[prayer] {
+                    if i == 0 && t >= adhan { add(.iqamah, prayer, t) }
+                    continue
+                }
                 switch config.iqamah[prayer] {
                 case .minutesAfterAdhan(let m)?: add(.iqamah, prayer, adhan + Double(m) * 60, i)
                 case .fixed(let m)? where i == 0:
@@ -95,12 +101,34 @@ public enum Planner {
 
 extension ScreenInput.Day {
     /// A local date planned: its times at a place (on the offset in force at its noon, with
-    /// Ramadan's Isha where the method has one) and its events. The loop and the times API
-    /// both plan days this way.
+    /// Ramadan's Isha where the method has one) and its events. The loop, the times API and
+    /// `mihrab times` all plan days this way.
+    ///
+    /// A date the configured timetable covers takes the table's times (`Timetable.instant`
+    /// reads them in its clock convention): the five adhans, sunrise where the table has it
+    /// (else computed), Asr at two shadow lengths for a Hanafi unit where the table has it;
+    /// imsak is the table's Fajr less the method's imsak minutes, midnight and the last third
+    /// stay computed. The table's iqamah times replace `[iqamah]` for their prayer that day.
     public static func planned(_ date: CivilDate, at place: Coordinates, zone: ZoneRules, config: SiteConfig,
                                calculator: PrayerCalculator) -> ScreenInput.Day {
         let ramadan = HijriCalendar.date(for: date, offset: config.hijriOffset).isRamadan
-        let s = calculator.schedule(for: date, at: place, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
-        return ScreenInput.Day(schedule: s, events: Planner.events(for: date, schedule: s, zone: zone, config: config))
+        var s = calculator.schedule(for: date, at: place, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
+        guard let table = config.timetable, let row = table.day(on: date) else {
+            return ScreenInput.Day(schedule: s, events: Planner.events(for: date, schedule: s, zone: zone, config: config))
+        }
+        let madhab = config.parameters.madhab
+        for prayer in Prayer.allCases {
+            guard let m = row.adhan(prayer, madhab: madhab) else { continue }
+            s[prayer] = table.instant(date, minute: m, zone: zone)
+            s.resolved[prayer] = nil
+        }
+        s.imsak = s.fajr - config.parameters.imsakMinutes * 60
+        var iqamah: [Prayer: Double] = [:]
+        for (prayer, m) in row.iqamah {
+            let t = table.instant(date, minute: m, zone: zone)
+            if t >= s[prayer] { iqamah[prayer] = t }  // a jamaah before a Hanafi Asr: [iqamah] applies
+        }
+        return ScreenInput.Day(schedule: s, events: Planner.events(for: date, schedule: s, zone: zone, config: config, iqamah: iqamah),
+                               source: .timetable)
     }
 }

@@ -6,13 +6,23 @@ import PrayerTimes
 public struct ScreenInput: Sendable {
     /// One planned local day: its computed times and its events (adhans, iqamahs, reminders).
     public struct Day: Sendable {
+        /// Where a day's times come from.
+        public enum Source: String, Sendable {
+            /// Computed with the configured method.
+            case method
+            /// The configured timetable's row for the date.
+            case timetable
+        }
+
         public var schedule: DaySchedule
         public var events: [PlannedEvent]
+        public var source: Source
         public var date: CivilDate { schedule.date }
 
-        public init(schedule: DaySchedule, events: [PlannedEvent]) {
+        public init(schedule: DaySchedule, events: [PlannedEvent], source: Source = .method) {
             self.schedule = schedule
             self.events = events
+            self.source = source
         }
     }
 
