@@ -30,13 +30,15 @@ let package = Package(
         // The hardware layer: protocols, chip drivers written against them, the real Linux
         // backends, and the simulation (register-level emulators, world, virtual clock).
         .target(name: "HAL"),
+        // Sound: decoding (libsndfile) and the player thread over a PCM device.
+        .target(name: "Audio", dependencies: ["HAL"]),
         .target(name: "Drivers", dependencies: ["HAL"]),
         .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock"]),
-        .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass"]),
+        .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"]),
 
         // The unit: configuration, planner, alerts, outputs, the control loop.
         .target(name: "Service", dependencies: [
-            "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "TOMLKit",
+            "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Audio", "TOMLKit",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
