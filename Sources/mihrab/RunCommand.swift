@@ -31,6 +31,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's (simulation: a fresh one per run by default).") var stateDir: String?
     @Option(help: "Serve the wall screen on ADDRESS:PORT instead of the config's screen.listen (\"\" for none; port 0: any free port).") var screen: String?
     @Flag(help: "No live view (simulation).") var quiet = false
+    @Option(help: "Simulation: press the stop button at this local time, YYYY-MM-DDTHH:MM[:SS] (repeatable).") var press: [String] = []
+    @Option(name: .customLong("long-press"), help: "Simulation: hold the stop button 4 s from this local time (a test of the adhan sound).") var longPress: [String] = []
 
     func validate() throws {
         if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be above 0 (got \(speed))") }
@@ -43,6 +45,11 @@ struct RunCommand: AsyncParsableCommand {
         for (name, v) in [("--start", start), ("--until", until)] {
             if let v, RunCommand.parseLocal(v) == nil { throw ValidationError("\(name) must be a local time as YYYY-MM-DDTHH:MM (got \(quoted(v)))") }
         }
+        for (name, list) in [("--press", press), ("--long-press", longPress)] {
+            for v in list where RunCommand.parseLocalSeconds(v) == nil {
+                throw ValidationError("\(name) must be a local time as YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS (got \(quoted(v)))")
+            }
+        }
     }
 
     static func parseLocal(_ s: String) -> (CivilDate, Int)? {
@@ -53,6 +60,17 @@ struct RunCommand: AsyncParsableCommand {
         return (d, h * 60 + m)
     }
 
+    /// YYYY-MM-DDTHH:MM[:SS]: the date and the seconds after midnight.
+    static func parseLocalSeconds(_ s: String) -> (CivilDate, Int)? {
+        let parts = s.split(separator: "T")
+        guard parts.count == 2 else { return nil }
+        let hms = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard hms.count == 3, let sec = Int(hms[2]), (0...59).contains(sec) else {
+            return parseLocal(s).map { ($0.0, $0.1 * 60) }
+        }
+        return parseLocal("\(parts[0])T\(hms[0]):\(hms[1])").map { ($0.0, $0.1 * 60 + sec) }
+    }
+
     func run() async throws {
         LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
         let logger = Logger(label: "mihrab")
@@ -61,9 +79,16 @@ struct RunCommand: AsyncParsableCommand {
         let boardPath = board ?? (configPath != nil ? site.board : "board/simulated.toml")
         let boardConfig = try loadBoard(boardPath)
         let simulated = boardConfig.bus == .simulated
+        if configPath == nil {
+            // No site config: the defaults' sound names, looked up beside the board too (board/sounds).
+            let folder = (boardPath as NSString).deletingLastPathComponent
+            do { try site.sound.resolve(patterns: site.patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"]) } catch {
+                throw CommandError("sounds.\(error.name.rawValue): \(error.message)", exitCode: .config)
+            }
+        }
         if !simulated {
             let given = [("--speed", speed != nil), ("--start", start != nil), ("--until", until != nil), ("--lat", lat != nil),
-                         ("--lon", lon != nil)].filter(\.1).map(\.0)
+                         ("--lon", lon != nil), ("--press", !press.isEmpty), ("--long-press", !longPress.isEmpty)].filter(\.1).map(\.0)
             if !given.isEmpty {
                 throw CommandError("\(given.joined(separator: ", ")): only for a simulated board (\(boardPath) is a real one, on the real clock and position)",
                                    exitCode: .validationFailure)
@@ -113,7 +138,8 @@ struct RunCommand: AsyncParsableCommand {
                 outputs: outputs, magnetometer: mag.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
                 accelerometer: acc.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
                 magnetometerMounting: mag?.mounting ?? .identity, accelerometerMounting: acc?.mounting ?? .identity,
-                pointing: boardConfig.pointingAxis)
+                pointing: boardConfig.pointingAxis, sound: SimulatedSound(deviceName: "simulated"),
+                button: ScriptedButton(presses: presses(zone: zone, startWall: startWall)))
             let gnss = ScriptedPosition([(at: 2, event: .fix(PositionFix(time: nil, latitude: site.latitude, longitude: site.longitude,
                                                                         altitude: 0, horizontalError: 5, mode: .threeD)))])
             // The simulated chips are ideal: a unit calibration stands in for `mihrab calibrate`.
@@ -193,6 +219,14 @@ struct RunCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + "Screen: \(url)  (open it in a browser)\n").utf8))
         }
         return run
+    }
+
+    /// --press and --long-press as (monotonic time on the virtual clock, seconds held).
+    func presses(zone: ZoneRules, startWall: Double) -> [(at: Double, held: Double)] {
+        func at(_ s: String) -> Double? {
+            RunCommand.parseLocalSeconds(s).map { Planner.localInstant($0.0, minute: $0.1 / 60, zone: zone) + Double($0.1 % 60) - startWall }
+        }
+        return press.compactMap { at($0).map { ($0, 0.2) } } + longPress.compactMap { at($0).map { ($0, 4.0) } }
     }
 
     /// A new, empty state directory for one simulated run.

@@ -20,11 +20,17 @@ final class UnitHarness {
     var core: UnitCore
     let recordPath: String
     var compass: (SensorChannel, SensorChannel, SimulatedI2CBus)?
+    /// The speaker and the stop button (kept across restarts, like the hardware).
+    let sound = SimulatedSound()
+    let button: ScriptedButton?
 
     init(zone: String, lat: Double, lon: Double, start: CivilDate, startMinute: Int = 0, config: SiteConfig? = nil, synchronized: Bool = true,
-         position: [(at: Double, event: PositionEvent)] = [], withCompass: Bool = false, stateDirectory: String? = nil) throws {
+         position: [(at: Double, event: PositionEvent)] = [], withCompass: Bool = false, stateDirectory: String? = nil,
+         presses: [(at: Double, held: Double)] = []) throws {
         self.zone = try ZoneRules.load(zone)
         let startWall = Planner.localInstant(start, minute: startMinute, zone: self.zone)
+        // Presses are given in wall time; the button works on monotonic time (0 at the start).
+        button = presses.isEmpty ? nil : ScriptedButton(presses: presses.map { ($0.at - startWall, $0.held) })
         clock = VirtualClock(wallStart: startWall)
         var c = config ?? UnitHarness.testConfig()
         c.latitude = lat
@@ -47,15 +53,16 @@ final class UnitHarness {
                                          world: world, now: { clock.monotonicNow() })
             compass = (SensorChannel(sensor: QMC5883L(bus: bus)), SensorChannel(sensor: MPU6050(bus: bus)), bus)
         }
-        core = UnitCore(config: c, zone: self.zone, hardware: UnitHarness.hardware(outputs, compass), clock: clock,
-                        position: self.position, sync: sync,
+        core = UnitCore(config: c, zone: self.zone, hardware: UnitHarness.hardware(outputs, compass, sound: sound, button: button),
+                        clock: clock, position: self.position, sync: sync,
                         store: StateStore(directory: self.stateDirectory, fallbackDirectory: runtimeDirectory),
                         recorder: try EventRecorder(path: recordPath, zone: self.zone))
     }
 
-    static func hardware(_ outputs: [BoardConfig.Output: SimulatedOutput], _ compass: (SensorChannel, SensorChannel, SimulatedI2CBus)?)
-        -> UnitCore.Hardware {
-        UnitCore.Hardware(outputs: outputs.mapValues { $0 as DigitalOutput }, magnetometer: compass?.0, accelerometer: compass?.1)
+    static func hardware(_ outputs: [BoardConfig.Output: SimulatedOutput], _ compass: (SensorChannel, SensorChannel, SimulatedI2CBus)?,
+                         sound: SoundOutput? = nil, button: ButtonInput? = nil) -> UnitCore.Hardware {
+        UnitCore.Hardware(outputs: outputs.mapValues { $0 as DigitalOutput }, magnetometer: compass?.0, accelerometer: compass?.1,
+                          sound: sound, button: button)
     }
 
     /// Events with distinct single-pulse patterns, so each one is exactly one buzzer edge.
@@ -67,7 +74,6 @@ final class UnitHarness {
         c.iqamah = Dictionary(uniqueKeysWithValues: SiteConfig.prayers.map { ($0, SiteConfig.Iqamah.minutesAfterAdhan(15)) })
         c.sunriseWarningMinutes = 20
         c.patterns = ["adhan": [3000], "reminder": [500], "iqamah": [700], "sunrise": [900]]
-        c.sounds = [.adhan: "adhan", .reminder: "reminder", .iqamah: "iqamah", .sunrise: "sunrise"]
         c.compassRate = 5
         return c
     }
@@ -85,7 +91,7 @@ final class UnitHarness {
     /// A new daemon on the same state directory (a restart), after `downFor` seconds.
     func restart(downFor: Double = 0) {
         clock.advance(by: downFor)
-        core = UnitCore(config: config, zone: zone, hardware: UnitHarness.hardware(outputs, compass), clock: clock,
+        core = UnitCore(config: config, zone: zone, hardware: UnitHarness.hardware(outputs, compass, sound: sound, button: button), clock: clock,
                         position: position, sync: sync, store: StateStore(directory: stateDirectory, fallbackDirectory: runtimeDirectory),
                         recorder: try? EventRecorder(path: recordPath + ".\(UUID().uuidString)", zone: zone))
     }

@@ -37,6 +37,18 @@ public struct BoardConfig: Sendable, Equatable {
         public let activeLow: Bool
     }
 
+    /// A push button: its line, active-low (a button to ground), the bias the line needs,
+    /// and the debounce window.
+    public struct Input: Sendable, Equatable {
+        public enum Bias: String, Sendable, CaseIterable { case pullUp = "pull-up", pullDown = "pull-down", asIs = "as-is" }
+        public let line: Line
+        public let bias: Bias
+        public let debounceMs: Int
+    }
+
+    /// The inputs a board can read.
+    public enum InputName: String, Sendable, CaseIterable { case stop }
+
     /// The outputs a board can drive.
     public enum Output: String, Sendable, CaseIterable {
         case status, fajr, dhuhr, asr, maghrib, isha
@@ -73,6 +85,8 @@ public struct BoardConfig: Sendable, Equatable {
     public var lines: [Output: Line]
     /// A ring of LEDs for the qibla, clockwise from the pointing direction, instead of left/aligned/right.
     public var qiblaRing: [Line]
+    /// `[gpio.inputs]`: the stop button.
+    public var inputs: [InputName: Input] = [:]
 
     public func chip(_ kind: SensorKind) -> Chip? { chips.first { $0.model.kind == kind } }
 
@@ -139,6 +153,7 @@ public struct BoardConfig: Sendable, Equatable {
         var gpioChip: ChipLocator?
         var lines: [Output: Line] = [:]
         var ring: [Line] = []
+        var inputs: [InputName: Input] = [:]
         if let gpio = try root.subtable("gpio") {
             if let p = try gpio.string("chip") { gpioChip = .path(p) }
             if let l = try gpio.string("chip_label") {
@@ -163,15 +178,28 @@ public struct BoardConfig: Sendable, Equatable {
                 }
                 try table.finish()
             }
+            if let table = try gpio.subtable("inputs") {
+                for key in table.table.keys.sorted() {
+                    guard let name = InputName(rawValue: key) else {
+                        throw table.error(key, "unknown input (inputs: \(InputName.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    guard let t = try table.subtable(key) else { continue }
+                    let bias = try t.choice("bias", Input.Bias.self)
+                    let debounce = try t.int("debounce_ms", in: 0...1000) ?? 30
+                    let l = try line(t)
+                    inputs[name] = Input(line: l, bias: bias ?? (l.activeLow ? .pullUp : .pullDown), debounceMs: debounce)
+                }
+                try table.finish()
+            }
             try gpio.finish()
         }
         try root.finish()
-        if bus != .simulated, !lines.isEmpty, gpioChip == nil {
+        if bus != .simulated, !lines.isEmpty || !inputs.isEmpty, gpioChip == nil {
             throw ConfigError(file: path, line: root.lines.line(of: "gpio"), path: "gpio.chip", message: "is missing (a path like /dev/gpiochip0, or chip_label)")
         }
         return BoardConfig(path: path, name: name, description: description, bus: bus, chips: chips, autoDetect: autoDetect,
                            pointingAxis: DeviceFrame.axis(named: axisName) ?? Vector3(1, 0, 0), pointingAxisName: axisName,
-                           gpioChip: gpioChip, lines: lines, qiblaRing: ring)
+                           gpioChip: gpioChip, lines: lines, qiblaRing: ring, inputs: inputs)
     }
 
     private static func line(_ t: TableReader) throws(ConfigError) -> Line {

@@ -19,6 +19,7 @@ extension SiteConfig {
         try c.readDevice(root)
         try c.readScreen(root)
         try root.finish()
+        try c.resolveSounds(root)
         return c
     }
 
@@ -155,20 +156,7 @@ extension SiteConfig {
             }
             try t.finish()
         }
-        if let t = try root.subtable("sounds") {
-            for kind in EventKind.allCases {
-                guard let name = try t.string(kind.rawValue) else { continue }
-                if name == "none" {
-                    sounds[kind] = nil
-                } else {
-                    guard patterns[name] != nil else {
-                        throw t.error(kind.rawValue, "pattern \(quoted(name)) is not defined (patterns: \(patterns.keys.sorted().joined(separator: ", ")), or \"none\")")
-                    }
-                    sounds[kind] = name
-                }
-            }
-            try t.finish()
-        }
+        try readSoundTable(root)
         if let periods = try root.array("quiet") {
             quiet = []
             for (i, v) in periods.enumerated() {

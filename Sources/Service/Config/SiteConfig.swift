@@ -48,7 +48,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// Minutes before sunrise for the sunrise warning; nil: no warning.
     public var sunriseWarningMinutes: Int?
     // [sounds], [patterns], [[quiet]]
-    public var sounds: [EventKind: String] = [.adhan: "adhan", .reminder: "reminder", .iqamah: "iqamah", .sunrise: "sunrise"]
+    public var sound = SoundSettings()
     public var patterns: [String: [Int]] = [
         "adhan": [3000], "reminder": [150, 150, 150], "iqamah": [400, 200, 400, 200, 400], "sunrise": [1000],
     ]

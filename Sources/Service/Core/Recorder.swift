@@ -1,4 +1,5 @@
 import Foundation
+import HAL
 import PrayerTimes
 
 /// `--record FILE`: one JSON line per fired or missed event and per output change, with
@@ -36,6 +37,39 @@ public final class EventRecorder {
 
     public func output(_ name: String, on: Bool, at t: Double) {
         write("{\"t\":\"\(Self.iso(t, zone: zone, millis: true))\",\"output\":\"\(name)\",\"on\":\(on)}")
+    }
+
+    /// A sound started or stopped: {"t", "sound": "start"|"stop", "file", "event", "prayer", "volume"}
+    /// (and "reason" on a stop: "ended", "stopped" or the failure).
+    public func sound(_ r: SoundReport, at t: Double) {
+        let reason: String? = switch r.reason {
+        case .ended?: "ended"
+        case .stopped?: "stopped"
+        case .failed(let why)?: "failed: \(why)"
+        case nil: nil
+        }
+        encode(SoundLine(t: Self.iso(t, zone: zone, millis: true), sound: r.kind.rawValue, file: r.item.sound.path,
+                         event: r.item.event, prayer: r.item.prayer, volume: r.volume, reason: reason))
+    }
+
+    /// The stop button pressed or released.
+    public func button(pressed: Bool, at t: Double) {
+        encode(ButtonLine(t: Self.iso(t, zone: zone, millis: true), button: pressed ? "press" : "release"))
+    }
+
+    struct SoundLine: Encodable {
+        let t: String, sound: String, file: String, event: String, prayer: String?, volume: Int, reason: String?
+    }
+
+    struct ButtonLine: Encodable {
+        let t: String, button: String
+    }
+
+    private func encode(_ line: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(line) else { return }
+        handle.write(data + Data("\n".utf8))
     }
 
     private func write(_ line: String) { handle.write(Data((line + "\n").utf8)) }

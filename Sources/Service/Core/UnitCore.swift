@@ -22,11 +22,14 @@ public final class UnitCore {
         public var magnetometerMounting: Mounting
         public var accelerometerMounting: Mounting
         public var pointing: Vector3
+        /// The speaker (nil: none; file sounds fall back to the buzzer) and the stop button.
+        public var sound: SoundOutput?
+        public var button: ButtonInput?
 
         public init(outputs: [BoardConfig.Output: DigitalOutput], ring: [DigitalOutput] = [],
                     magnetometer: SensorChannel? = nil, accelerometer: SensorChannel? = nil,
                     magnetometerMounting: Mounting = .identity, accelerometerMounting: Mounting = .identity,
-                    pointing: Vector3 = Vector3(1, 0, 0)) {
+                    pointing: Vector3 = Vector3(1, 0, 0), sound: SoundOutput? = nil, button: ButtonInput? = nil) {
             self.outputs = outputs
             self.ring = ring
             self.magnetometer = magnetometer
@@ -34,6 +37,8 @@ public final class UnitCore {
             self.magnetometerMounting = magnetometerMounting
             self.accelerometerMounting = accelerometerMounting
             self.pointing = pointing
+            self.sound = sound
+            self.button = button
         }
     }
 
@@ -67,9 +72,9 @@ public final class UnitCore {
     public private(set) var qiblaBearing: Double?
 
     // Device state.
-    public private(set) var events: [PlannedEvent] = []
+    public internal(set) var events: [PlannedEvent] = []
     /// Parallel to `events`: already decided (fired or missed), from the state file.
-    private var decided: [Bool] = []
+    var decided: [Bool] = []
     public private(set) var today: DaySchedule?
     /// Yesterday, today and tomorrow as planned: what the screens show.
     public private(set) var plannedDays: [ScreenInput.Day] = []
@@ -79,7 +84,8 @@ public final class UnitCore {
     private var plannedAt: (Double, Double) = (.nan, .nan)
     private var replanRequested = true
     private var lastOffset: Double?
-    private var buzzer: PatternPlayback?
+    var buzzer: PatternPlayback?
+    var audio = AudioState()
     /// Last value set per output (index: Output's position), and per ring LED.
     private var outputState = [Bool?](repeating: nil, count: BoardConfig.Output.allCases.count)
     private var ringState: [Bool?] = []
@@ -161,7 +167,9 @@ public final class UnitCore {
         updateTrust(wall: wall)
         let compassDue = updateCompass(mono: mono)
         if replanRequested || wall < dayStart || wall >= dayEnd { replan(wall: wall) }
+        readButton(mono: mono, wall: wall)
         alert(mono: mono, wall: wall)
+        readSound(mono: mono, wall: wall)
         return drive(mono: mono, wall: wall, compassDue: compassDue)
     }
 
@@ -172,6 +180,7 @@ public final class UnitCore {
         for key in BoardConfig.Output.allCases { apply(key, false, t) }
         for i in hw.ring.indices { setRing(i, false, t) }
         buzzer = nil
+        hw.sound?.stop(now: clock.monotonicNow())
         return save()
     }
 
@@ -320,9 +329,7 @@ public final class UnitCore {
             case .fire:
                 fired += 1
                 logger.notice("\(d.event.kind.rawValue) \(d.event.prayer.rawValue)\(d.event.muted ? " (quiet period: silent)" : "")")
-                if let name = d.event.pattern, !d.event.muted, let durations = config.patterns[name] {
-                    buzzer = PatternPlayback(durations, start: mono, repeats: false)
-                }
+                sound(d.event, mono: mono)
             case .miss:
                 missed += 1
                 logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): more than the grace period passed before it could sound (unit off, clock not trusted, or stepped past it)")
@@ -356,6 +363,8 @@ public final class UnitCore {
         var next = mono + 1  // at least once a second: clock steps, position, trust
         func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
         soon(compassDue)
+        soon(warmSpeaker(mono: mono, wall: wall))
+        soon(hw.button?.nextTime)
 
         let status = statusCondition.playback.state(at: mono)
         apply(.status, status.on, wall)

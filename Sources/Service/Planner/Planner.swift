@@ -11,22 +11,22 @@ public struct PlannedEvent: Sendable, Equatable {
     public let date: CivilDate
     /// 0 unless a prayer has several (Jumu'ah at two times).
     public let index: Int
-    /// The pattern to sound, nil when this kind is silent.
-    public let pattern: String?
+    /// Whether it sounds at all (its kind's source is not "none").
+    public let sounds: Bool
     /// In a quiet period: recorded, but the buzzer stays silent.
     public let muted: Bool
 
     /// Stable across restarts and replans: what the state file remembers.
     public let id: String
 
-    public init(kind: SiteConfig.EventKind, prayer: Prayer, time: Double, date: CivilDate, index: Int, pattern: String?,
+    public init(kind: SiteConfig.EventKind, prayer: Prayer, time: Double, date: CivilDate, index: Int, sounds: Bool,
                 muted: Bool) {
         self.kind = kind
         self.prayer = prayer
         self.time = time
         self.date = date
         self.index = index
-        self.pattern = pattern
+        self.sounds = sounds
         self.muted = muted
         id = "\(date)/\(prayer.rawValue)/\(kind.rawValue)" + (index > 0 ? "/\(index)" : "")
     }
@@ -43,7 +43,7 @@ public enum Planner {
             let minute = LocalTime(unix: time, zone: zone)
             let m = minute.hour * 60 + minute.minute
             out.append(PlannedEvent(kind: kind, prayer: prayer, time: time, date: date, index: index,
-                                    pattern: config.sounds[kind], muted: config.quiet.contains { $0.contains(m) }))
+                                    sounds: config.sound.source(kind, prayer: prayer) != .none, muted: config.quiet.contains { $0.contains(m) }))
         }
         let friday = date.weekday == 5
         for prayer in SiteConfig.prayers {

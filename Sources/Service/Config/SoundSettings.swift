@@ -1,0 +1,110 @@
+import Audio
+import Foundation
+import HAL
+import PrayerTimes
+
+/// `[sounds]`: what each event plays (a sound file, a buzzer pattern, or nothing), how
+/// loud, on which device. Files are found and decoded once when the configuration is
+/// loaded, so a missing or broken one is an error then, never a silence at prayer time.
+public struct SoundSettings: Sendable, Equatable {
+    public enum Name: String, Sendable, CaseIterable {
+        case adhan, adhanFajr = "adhan_fajr", dua, reminder, iqamah, sunrise
+    }
+
+    public enum Source: Sendable, Equatable {
+        case none
+        case pattern(String)
+        case file(SoundInfo)
+    }
+
+    /// As written: a name under the sound folders ("adhan": adhan.flac, .wav, .mp3, .ogg),
+    /// a file name or an absolute path, a pattern's name, "none", or "" (adhan_fajr: Fajr's
+    /// own file if there is one, else as adhan; dua: dua's file if there is one, else none).
+    public var names: [Name: String] = [.adhan: "adhan", .adhanFajr: "", .dua: "", .reminder: "reminder",
+                                         .iqamah: "iqamah", .sunrise: "sunrise"]
+    /// The names resolved (`resolve`); until then, the buzzer patterns of the same names.
+    public var sources: [Name: Source] = [.adhan: .pattern("adhan"), .adhanFajr: .none, .dua: .none,
+                                          .reminder: .pattern("reminder"), .iqamah: .pattern("iqamah"),
+                                          .sunrise: .pattern("sunrise")]
+    /// Names given in the file: one not found is an error (a default not found falls back).
+    public var explicit: Set<Name> = []
+    /// ALSA's name for the device: "default", "hw:1,0", "plughw:CARD=Headphones".
+    public var device = "default"
+    /// Keep the device open always (silence between sounds), not only around each sound.
+    public var keepAwake = false
+    /// Seconds the device is opened (and fed silence) before a sound is due.
+    public var warmUp = 5.0
+    /// Seconds each sound fades in over.
+    public var fadeIn = 1.0
+    /// 0-100, and per prayer (`[sounds.volumes]`, keys fajr, sunrise, dhuhr, asr, maghrib, isha).
+    public var volume = 100
+    public var volumes: [Prayer: Int] = [:]
+    /// Searched in order: the user's files first, then ours.
+    public var directories = ["/var/lib/mihrab/sounds", "/usr/share/mihrab/sounds"]
+
+    public static let extensions = ["flac", "wav", "mp3", "ogg", "opus"]
+
+    public init() {}
+
+    public func volume(for prayer: Prayer) -> Int { volumes[prayer] ?? volume }
+
+    /// The source an event plays: Fajr's adhan its own when it has one.
+    public func source(_ kind: SiteConfig.EventKind, prayer: Prayer) -> Source {
+        switch kind {
+        case .adhan:
+            if prayer == .fajr, let own = sources[.adhanFajr], own != .none { return own }
+            return sources[.adhan] ?? .none
+        case .reminder: return sources[.reminder] ?? .none
+        case .iqamah: return sources[.iqamah] ?? .none
+        case .sunrise: return sources[.sunrise] ?? .none
+        }
+    }
+
+    public struct ResolveError: Error, Sendable {
+        public let name: Name
+        public let message: String
+    }
+
+    /// Finds and decodes every named file (in `directories`, then `extra`), else takes a
+    /// pattern of that name. Throws for a name given in the file that is neither, and for
+    /// a file that does not decode.
+    public mutating func resolve(patterns: [String: [Int]], extra: [String] = [],
+                                 probe: (String) throws(SoundError) -> SoundInfo = SoundFile.probe) throws(ResolveError) {
+        let folders = directories + extra
+        for name in Name.allCases {
+            let written = names[name] ?? ""
+            if written == "none" {
+                sources[name] = Source.none
+                continue
+            }
+            let lookup = written.isEmpty ? name.rawValue : written
+            if let path = SoundSettings.find(lookup, in: folders) {
+                do { sources[name] = .file(try probe(path)) } catch {
+                    throw ResolveError(name: name, message: "\(error)")
+                }
+            } else if written.isEmpty {
+                sources[name] = Source.none  // adhan_fajr: as adhan; dua: none
+            } else if patterns[written] != nil {
+                sources[name] = .pattern(written)
+            } else if !explicit.contains(name) {
+                sources[name] = Source.none  // a default with neither file nor pattern
+            } else {
+                let looked = lookup.hasPrefix("/") ? lookup : "\(lookup) (.\(SoundSettings.extensions.joined(separator: ", .")) in \(folders.joined(separator: ", ")))"
+                throw ResolveError(name: name, message: "no sound file \(looked) and no pattern \(quoted(written)) (patterns: \(patterns.keys.sorted().joined(separator: ", ")), or \"none\")")
+            }
+        }
+    }
+
+    /// An absolute path that exists, or the first folder holding NAME or NAME.ext.
+    static func find(_ name: String, in folders: [String]) -> String? {
+        let fm = FileManager.default
+        if name.hasPrefix("/") { return fm.fileExists(atPath: name) ? name : nil }
+        guard !name.contains("/"), !name.isEmpty else { return nil }
+        let hasExtension = SoundSettings.extensions.contains((name as NSString).pathExtension.lowercased())
+        for folder in folders {
+            let candidates = hasExtension ? [name] : SoundSettings.extensions.map { "\(name).\($0)" }
+            for c in candidates where fm.fileExists(atPath: folder + "/" + c) { return folder + "/" + c }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,169 @@
+import HAL
+import PrayerTimes
+
+/// What the loop knows of the speaker and the stop button.
+struct AudioState {
+    /// The event whose sound was last started, and whether its first file has started.
+    var playing: PlannedEvent?
+    var started = false
+    /// The buzzer pattern to sound if that sound fails before it starts.
+    var fallback: [Int]?
+    /// Monotonic: the long press's test stops then.
+    var testEnds: Double?
+    /// The event the device was last warmed for.
+    var warmedFor: String?
+    /// Monotonic: the button is held since then.
+    var pressedAt: Double?
+    var longPressDone = false
+    var unavailableLogged = false
+}
+
+extension UnitCore {
+    /// Seconds the button is held for the installer's test of the adhan sound, and how long the test plays.
+    static let longPress = 3.0
+    static let testSeconds = 10.0
+
+    /// Sounds an event: its file through the speaker, or its buzzer pattern (also when the
+    /// speaker is missing: an adhan is never silent).
+    func sound(_ e: PlannedEvent, mono: Double) {
+        guard e.sounds, !e.muted else { return }
+        switch config.sound.source(e.kind, prayer: e.prayer) {
+        case .none:
+            return
+        case .pattern(let name):
+            startBuzzer(config.patterns[name], mono: mono)
+        case .file(let info):
+            var items = [SoundRequest.Item(sound: info, event: e.kind.rawValue, prayer: e.prayer.rawValue)]
+            if e.kind == .adhan, case .file(let dua)? = config.sound.sources[.dua] {
+                items.append(SoundRequest.Item(sound: dua, event: "dua", prayer: e.prayer.rawValue))
+            }
+            let request = SoundRequest(items: items, volume: config.sound.volume(for: e.prayer), fadeIn: config.sound.fadeIn)
+            if play(request, fallback: fallbackPattern(e.kind), mono: mono) { audio.playing = e }
+        }
+    }
+
+    /// Plays through the speaker if it is there; else the fallback pattern on the buzzer.
+    /// Returns whether the speaker took it.
+    private func play(_ request: SoundRequest, fallback: [Int]?, mono: Double) -> Bool {
+        guard let out = hw.sound, out.isAvailable else {
+            if !audio.unavailableLogged {
+                audio.unavailableLogged = true
+                logger.error("sound device \(hw.sound?.deviceName ?? "(none)") unavailable: the buzzer sounds instead")
+            }
+            startBuzzer(fallback, mono: mono)
+            return false
+        }
+        if audio.unavailableLogged {
+            audio.unavailableLogged = false
+            logger.notice("sound device \(out.deviceName) available again")
+        }
+        out.play(request, now: mono)
+        (audio.started, audio.fallback, audio.testEnds) = (false, fallback, nil)
+        return true
+    }
+
+    /// The buzzer pattern for a kind when its file cannot play: the kind's own pattern, else the adhan's.
+    func fallbackPattern(_ kind: SiteConfig.EventKind) -> [Int]? {
+        config.patterns[kind.rawValue] ?? config.patterns["adhan"] ?? [3000]
+    }
+
+    func startBuzzer(_ durations: [Int]?, mono: Double) {
+        guard let durations else { return }
+        buzzer = PatternPlayback(durations, start: mono, repeats: false)
+    }
+
+    /// The speaker's starts and stops since the last pass: recorded; a sound that failed
+    /// before it started is replaced by the buzzer.
+    func readSound(mono: Double, wall: Double) {
+        guard let out = hw.sound else { return }
+        for r in out.poll(now: mono) {
+            recorder?.sound(r, at: wall - (mono - r.at))
+            switch (r.kind, r.reason) {
+            case (.start, _):
+                audio.started = true
+            case (.stop, .failed(let why)?):
+                logger.error("sound \(r.item.sound.path) (\(r.item.event)): \(why)")
+                if !audio.started, let f = audio.fallback {
+                    logger.notice("the buzzer sounds instead")
+                    startBuzzer(f, mono: mono)
+                }
+                audio.fallback = nil
+            default:
+                break
+            }
+        }
+        if let end = audio.testEnds, mono >= end {
+            audio.testEnds = nil
+            out.stop(now: mono)
+        }
+    }
+
+    /// The stop button: a press stops the sound and the buzzer; held for `longPress`
+    /// seconds, it plays the adhan's sound for `testSeconds` (an installer sets the volume).
+    func readButton(mono: Double, wall: Double) {
+        guard let b = hw.button else { return }
+        for e in b.poll(now: mono) {
+            recorder?.button(pressed: e.pressed, at: wall - (mono - e.at))
+            if e.pressed {
+                (audio.pressedAt, audio.longPressDone) = (e.at, false)
+                stopSound(mono: mono)
+            } else {
+                audio.pressedAt = nil
+            }
+        }
+        if let p = audio.pressedAt, !audio.longPressDone, mono - p >= UnitCore.longPress {
+            audio.longPressDone = true
+            playTest(mono: mono)
+        }
+    }
+
+    func stopSound(mono: Double) {
+        let playing = hw.sound != nil && audio.playing != nil || buzzer != nil || audio.testEnds != nil
+        hw.sound?.stop(now: mono)
+        buzzer = nil
+        (audio.playing, audio.fallback, audio.testEnds) = (nil, nil, nil)
+        if playing { logger.notice("stop button: sound stopped") }
+    }
+
+    private func playTest(mono: Double) {
+        logger.notice("stop button held: a test of the adhan sound (\(Int(UnitCore.testSeconds)) s)")
+        switch config.sound.sources[.adhan] ?? .none {
+        case .file(let info):
+            let request = SoundRequest(items: [SoundRequest.Item(sound: info, event: "test", prayer: nil)],
+                                       volume: config.sound.volume, fadeIn: config.sound.fadeIn)
+            if play(request, fallback: fallbackPattern(.adhan), mono: mono) { audio.testEnds = mono + UnitCore.testSeconds }
+        case .pattern(let name):
+            startBuzzer(config.patterns[name], mono: mono)
+        case .none:
+            startBuzzer(fallbackPattern(.adhan), mono: mono)
+        }
+    }
+
+    /// Opens the speaker `warmUp` seconds before the next sound that plays a file, so a
+    /// sleeping HDMI sink or amplifier is awake for its first second. Returns when the
+    /// loop must next look (monotonic).
+    func warmSpeaker(mono: Double, wall: Double) -> Double? {
+        guard let out = hw.sound else { return nil }
+        var due: Double?
+        if let p = audio.pressedAt, !audio.longPressDone { due = p + UnitCore.longPress }
+        if let t = audio.testEnds { due = min(due ?? t, t) }
+        if let t = out.nextReportTime { due = min(due ?? t, t) }
+        guard let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall && playsFile(events[$0]) }) else { return due }
+        let e = events[i]
+        let start = mono + (e.time - wall)
+        if start - mono <= config.sound.warmUp {
+            if audio.warmedFor != e.id {
+                audio.warmedFor = e.id
+                out.keepWarm(until: start + 2, now: mono)
+            }
+            return due
+        }
+        let warmAt = start - config.sound.warmUp
+        return min(due ?? warmAt, warmAt)
+    }
+
+    private func playsFile(_ e: PlannedEvent) -> Bool {
+        guard e.sounds, !e.muted, case .file = config.sound.source(e.kind, prayer: e.prayer) else { return false }
+        return true
+    }
+}
