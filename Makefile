@@ -89,18 +89,22 @@ install: release
 	  board/simulated.toml $(DESTDIR)/etc/mihrab/boards/
 	[ -e $(DESTDIR)/etc/mihrab/mihrab.toml ] || install -m 644 board/mihrab.toml $(DESTDIR)/etc/mihrab/mihrab.toml
 	install -D -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/mihrab/README.md
+	install -d $(DESTDIR)$(PREFIX)/share/mihrab/sounds
+	install -m 644 board/sounds/*.flac $(DESTDIR)$(PREFIX)/share/mihrab/sounds/
 	if [ -z "$(DESTDIR)" ]; then \
 	  getent group gpio >/dev/null || groupadd --system gpio; \
 	  getent group i2c >/dev/null || groupadd --system i2c; \
+	  getent group audio >/dev/null || groupadd --system audio; \
 	  if command -v systemd-sysusers >/dev/null; then systemd-sysusers mihrab.conf 2>/dev/null || systemd-sysusers; \
 	  else getent passwd mihrab >/dev/null || useradd --system --home-dir /var/lib/mihrab --shell /usr/sbin/nologin \
-	    --groups gpio,i2c mihrab; fi; \
+	    --groups gpio,i2c,audio mihrab; fi; \
 	  command -v systemctl >/dev/null && systemctl daemon-reload || true; \
 	  echo "Installed. Edit /etc/mihrab/mihrab.toml, then: systemctl enable --now mihrab"; \
 	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mihrab $(DESTDIR)/etc/systemd/system/mihrab.service $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
+	rm -rf $(DESTDIR)$(PREFIX)/share/mihrab/sounds
 
 # The wall screen (as root): the kiosk unit (its wrapper's path under PREFIX), the wrapper, the
 # mihrab-kiosk user and its PAM stack, and /etc/mihrab/kiosk.env (the page's URL) when absent.

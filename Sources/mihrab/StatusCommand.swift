@@ -55,6 +55,25 @@ struct ConfigCommand: ParsableCommand {
             let boardPath = board ?? (FileManager.default.fileExists(atPath: c.board) ? c.board : nil)
             if let boardPath { _ = try loadBoard(boardPath) }
             print("\(file): OK" + (boardPath.map { "; board \($0): OK" } ?? ""))
+            for line in ConfigCheck.describe(c.sound) { print(line) }
         }
+    }
+
+}
+
+extension ConfigCommand.ConfigCheck {
+    /// What each event plays, one line each: the file found (with its length and format),
+    /// the buzzer pattern, or nothing.
+    static func describe(_ s: SoundSettings) -> [String] {
+        SoundSettings.Name.allCases.map { name in
+            let what: String
+            switch s.sources[name] ?? .none {
+            case .file(let i):
+                what = "\(i.path) (\(String(format: "%.1f", i.duration)) s, \(i.sampleRate) Hz, \(i.channels == 1 ? "mono" : "\(i.channels) channels"))"
+            case .pattern(let p): what = "buzzer pattern \(p)"
+            case .none: what = name == .adhanFajr ? "as adhan" : "none"
+            }
+            return "sounds.\(name.rawValue): \(what)"
+        } + ["sounds: device \(s.device), volume \(s.volume)\(s.volumes.isEmpty ? "" : " (" + s.volumes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + ")"), fade-in \(s.fadeIn) s, warm-up \(s.warmUp) s\(s.keepAwake ? ", kept awake" : "")"]
     }
 }

@@ -45,6 +45,8 @@ has_line() { grep -qx "[[:space:]]*$1[[:space:]]*" "$unit"; }
 has_line 'DeviceAllow=char-gpiochip rw' && pass "DeviceAllow=char-gpiochip rw" \
     || fail "DeviceAllow=char-gpiochip rw missing (every GPIO chip, whatever its number)"
 has_line 'DeviceAllow=char-i2c rw' && pass "DeviceAllow=char-i2c rw" || fail "DeviceAllow=char-i2c rw missing"
+has_line 'DeviceAllow=char-alsa rw' && pass "DeviceAllow=char-alsa rw (the speaker)" || fail "DeviceAllow=char-alsa rw missing (the speaker)"
+grep -Eq '^SupplementaryGroups=.*\baudio\b' "$unit" && pass "SupplementaryGroups has audio" || fail "SupplementaryGroups lacks audio (the speaker)"
 if grep -q '^[[:space:]]*DeviceAllow=/dev/gpiochip' "$unit"; then
     fail "numbered DeviceAllow=/dev/gpiochipN lines (Pi 5 numbers its chips 0 and 10-15)"
 else

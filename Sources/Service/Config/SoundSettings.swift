@@ -40,7 +40,7 @@ public struct SoundSettings: Sendable, Equatable {
     public var volume = 100
     public var volumes: [Prayer: Int] = [:]
     /// Searched in order: the user's files first, then ours.
-    public var directories = ["/var/lib/mihrab/sounds", "/usr/share/mihrab/sounds"]
+    public var directories = ["/var/lib/mihrab/sounds", "/usr/local/share/mihrab/sounds", "/usr/share/mihrab/sounds"]
 
     public static let extensions = ["flac", "wav", "mp3", "ogg", "opus"]
 

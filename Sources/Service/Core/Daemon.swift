@@ -19,6 +19,8 @@ public final class Daemon: @unchecked Sendable {
         /// Hands the screens what they show (called on the loop's thread; must not block).
         public var publish: (@Sendable (ScreenInput, Double) -> Void)?
         public var reload: (() -> Result<(SiteConfig, ZoneRules), ConfigError>)?
+        /// Ends the loop's sleep when the stop button or the speaker has news (real clock only).
+        public var waker: LoopWaker?
         public init() {}
     }
 
@@ -119,7 +121,12 @@ public final class Daemon: @unchecked Sendable {
                     if v.monotonicNow() - m0 > 3600 { virtualAnchor = (v.monotonicNow(), Date()) }  // keep precision
                 }
             } else {
-                do { try await clock.sleep(untilMonotonic: min(next, clock.monotonicNow() + 1)) } catch { break }
+                let until = min(next, clock.monotonicNow() + 1)
+                if let waker = options.waker {
+                    await waker.sleep(seconds: until - clock.monotonicNow())
+                } else {
+                    do { try await clock.sleep(untilMonotonic: until) } catch { break }
+                }
             }
         }
         notify?.send("STOPPING=1")
