@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),
+        .testTarget(name: "HALTests", dependencies: ["HAL"]),
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),

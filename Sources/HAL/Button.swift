@@ -20,13 +20,26 @@ public protocol ButtonInput: AnyObject {
 }
 
 /// Debouncing on the edges' own timestamps: a change of level is taken at once (a press
-/// stops the adhan without waiting) and the bounces within `window` seconds after it are
-/// ignored; `settle` then reports the level the line rests at, in case the last bounce
-/// left it different. Pure: the same edges give the same answer.
+/// stops the adhan without waiting); the next change is taken only once no raw edge has
+/// contested the debounced level for `window` seconds: every edge against it, taken or
+/// refused, restarts the window, so a bounce train longer than the window gives no extra
+/// edges. Edges that agree with the level (a mislabelled one: the kernel reads the level
+/// after the interrupt, the line may have moved on) do not hold the next change back.
+/// `settle` then reports the level the line rests at, once no raw edge at all came for the
+/// window, in case the last bounce left it different or its edge was lost or mislabelled.
+/// Pure: the same edges give the same answer.
+///
+/// Leading-edge on purpose: a glitch (one short spike) is taken as a press, and reported
+/// released when settled; rejecting glitches would delay every press by the window.
 public struct Debouncer: Sendable, Equatable {
     public let window: Double
     public private(set) var level: Bool
+    /// When the debounced level last changed.
     public private(set) var lastChange = -Double.infinity
+    /// The last raw edge, whatever it said (or the last settled change).
+    public private(set) var lastEdge = -Double.infinity
+    /// The last raw edge against the debounced level, taken or refused (or settled change).
+    private var lastContest = -Double.infinity
 
     public init(window: Double, level: Bool = false) {
         self.window = window
@@ -35,18 +48,27 @@ public struct Debouncer: Sendable, Equatable {
 
     /// A raw edge to `pressed` at `t`; returns the debounced edge it makes, if any.
     public mutating func edge(pressed: Bool, at t: Double) -> ButtonEdge? {
-        guard pressed != level, t - lastChange >= window else { return nil }
+        lastEdge = max(lastEdge, t)
+        guard pressed != level else { return nil }
+        defer { lastContest = max(lastContest, t) }
+        guard t >= lastContest + window else { return nil }
         level = pressed
         lastChange = t
         return ButtonEdge(pressed: pressed, at: t)
     }
 
-    /// Once the window after the last change has passed: the line's actual level, read at
-    /// `t`. Returns an edge when it differs from the debounced level.
+    /// When `settle` can next say something: `window` after the last raw edge. Settling at
+    /// exactly this time works (the same expression is compared, whatever its rounding).
+    public var settleTime: Double { lastEdge + window }
+
+    /// Once no raw edge came for the window: the line's actual level, read at `t`. Returns
+    /// an edge when it differs from the debounced level (nil, and no change, before then).
     public mutating func settle(actual: Bool, at t: Double) -> ButtonEdge? {
-        guard actual != level, t - lastChange >= window else { return nil }
+        guard actual != level, t >= settleTime else { return nil }
         level = actual
         lastChange = t
+        lastEdge = t
+        lastContest = t
         return ButtonEdge(pressed: actual, at: t)
     }
 }

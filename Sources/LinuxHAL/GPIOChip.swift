@@ -73,6 +73,36 @@ public final class GPIOChip: @unchecked Sendable {
         }
         return GPIOOutputLine(handle: line, chip: self, offset: offset)
     }
+
+    /// Requests one line as an input with edge detection on both edges. Values and edges
+    /// are logical: with `activeLow` a line pulled to ground reads true. A button to
+    /// ground wants `activeLow` and `.pullUp`.
+    public func requestInput(offset: UInt32, consumer: String, activeLow: Bool = false,
+                             bias: GPIOBias = .asIs) throws(SystemError) -> GPIOInputLine {
+        let target = "line \(offset) on \(locator)"
+        var err: Int32 = 0
+        guard let line = mihrab_gpio_request_input(handle, offset, consumer, activeLow ? 1 : 0,
+                                                   bias.shimValue, &err) else {
+            throw SystemError("request GPIO input", target, errno: err)
+        }
+        let fd = mihrab_gpio_line_fd(line, &err)
+        if fd < 0 {
+            mihrab_gpio_line_release(line)
+            throw SystemError("get the event descriptor of GPIO input", target, errno: err)
+        }
+        return GPIOInputLine(handle: line, chip: self, offset: offset, fileDescriptor: fd)
+    }
+}
+
+extension GPIOBias {
+    var shimValue: Int32 {
+        switch self {
+        case .asIs: Int32(MIHRAB_GPIO_BIAS_AS_IS)
+        case .disabled: Int32(MIHRAB_GPIO_BIAS_DISABLED)
+        case .pullUp: Int32(MIHRAB_GPIO_BIAS_PULL_UP)
+        case .pullDown: Int32(MIHRAB_GPIO_BIAS_PULL_DOWN)
+        }
+    }
 }
 
 /// One requested output line, as a `DigitalOutput`. Released when the value goes away.

@@ -1,6 +1,8 @@
 /* Compiles the gpiod shim against whichever <gpiod.h> is on the include path and
  * checks what can be checked without a GPIO device: the API it detected, the
- * library's version, and ENOENT (never a crash) for a chip that is not there.
+ * library's version, ENOENT (never a crash) for a chip that is not there, and EINVAL
+ * (never a crash) from every line call, the input and edge calls included, without a
+ * chip or a line. Reading edges from a real line needs one (gpio-sim under the rig).
  * Usage: check-gpiod-shim EXPECTED_API   (exit 0 when all hold) */
 #include "mihrab_gpiod.h"
 
@@ -27,6 +29,25 @@ int main(int argc, char **argv) {
     err = 0;
     CHECK(mihrab_gpio_find_line(NULL, "X", NULL, &err) == -1 && err == EINVAL, "find_line(NULL)");
     CHECK(mihrab_gpio_line_set(NULL, 1, &err) == -1, "line_set(NULL)");
+
+    /* The input side: a request without a chip, an unknown bias, edges without a line. */
+    err = 0;
+    mihrab_gpio_line *in = mihrab_gpio_request_input(NULL, 0, "check", 1, MIHRAB_GPIO_BIAS_PULL_UP, &err);
+    CHECK(in == NULL && err == EINVAL, "request_input(NULL chip): line %p errno %d", (void *)in, err);
+    err = 0;
+    in = mihrab_gpio_request_input(NULL, 0, "check", 0, 42, &err);
+    CHECK(in == NULL && err == EINVAL, "request_input(bias 42): line %p errno %d", (void *)in, err);
+    err = 0;
+    CHECK(mihrab_gpio_line_fd(NULL, &err) == -1 && err == EINVAL, "line_fd(NULL): errno %d", err);
+    err = 0;
+    CHECK(mihrab_gpio_line_wait(NULL, 10, &err) == -1 && err == EINVAL, "line_wait(NULL): errno %d", err);
+    err = 0;
+    mihrab_gpio_edge edges[4];
+    CHECK(mihrab_gpio_line_read_edges(NULL, edges, 4, &err) == -1 && err == EINVAL,
+          "line_read_edges(NULL): errno %d", err);
+    err = 0;
+    CHECK(mihrab_gpio_line_get(NULL, &err) == -1 && err == EINVAL, "line_get(NULL): errno %d", err);
+    CHECK(MIHRAB_GPIO_BIAS_AS_IS == 0 && MIHRAB_GPIO_BIAS_PULL_DOWN == 3, "bias constants");
     mihrab_gpio_line_release(NULL);
     mihrab_gpio_chip_close(NULL);
 
