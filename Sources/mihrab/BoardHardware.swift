@@ -34,3 +34,15 @@ func requestLine(_ chip: GPIOChip, _ line: BoardConfig.Line, consumer: String) t
     }
     return try chip.requestOutput(offset: offset, consumer: consumer, activeLow: line.activeLow)
 }
+
+/// The stop button: an input line with edges, debounced on its own thread.
+func requestButton(_ chip: GPIOChip, _ input: BoardConfig.Input, consumer: String,
+                   onEdge: @escaping @Sendable () -> Void) throws(SystemError) -> ButtonInput {
+    let offset: UInt32
+    switch input.line.locator {
+    case .offset(let o): offset = o
+    case .name(let n): offset = try chip.offset(ofLineNamed: n)
+    }
+    return try GPIOButton(chip: chip, offset: offset, consumer: consumer, activeLow: input.line.activeLow, bias: input.bias,
+                          debounce: Double(input.debounceMs) / 1000, onEdge: onEdge)
+}

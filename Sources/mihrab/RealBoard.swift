@@ -46,7 +46,7 @@ final class KernelClockSync: ClockSyncInput {
 
 /// The hardware of a real board: its I2C chips (configured or found), its GPIO lines.
 /// Errors are one line naming what is missing.
-func realHardware(_ board: BoardConfig, logger: (String) -> Void) throws -> UnitCore.Hardware {
+func realHardware(_ board: BoardConfig, waker: LoopWaker, logger: (String) -> Void) throws -> UnitCore.Hardware {
     guard case .linux(let n) = board.bus else { throw CommandError("board \(board.name) is not a real board") }
     var magnetometer: SensorChannel?, accelerometer: SensorChannel?
     var magMount = Mounting.identity, accMount = Mounting.identity
@@ -63,7 +63,8 @@ func realHardware(_ board: BoardConfig, logger: (String) -> Void) throws -> Unit
     }
     var outputs: [BoardConfig.Output: DigitalOutput] = [:]
     var ring: [DigitalOutput] = []
-    if !board.lines.isEmpty || !board.qiblaRing.isEmpty {
+    var button: ButtonInput?
+    if !board.lines.isEmpty || !board.qiblaRing.isEmpty || !board.inputs.isEmpty {
         let found: GPIOChip?
         do { found = try openGPIOChip(board) } catch { throw CommandError("\(error)", exitCode: .unavailable) }
         guard let chip = found else { throw CommandError("board \(board.path): gpio.chip is missing", exitCode: .config) }
@@ -74,7 +75,13 @@ func realHardware(_ board: BoardConfig, logger: (String) -> Void) throws -> Unit
         }
         for (output, line) in board.lines { outputs[output] = try request(line, output.rawValue) }
         for (i, line) in board.qiblaRing.enumerated() { ring.append(try request(line, "qibla_ring_\(i)")) }
+        if let stop = board.inputs[.stop] {
+            do { button = try requestButton(chip, stop, consumer: "mihrab-stop", onEdge: { waker.wake() }) } catch {
+                throw CommandError("board \(board.path): gpio.inputs.stop: \(error)", exitCode: .unavailable)
+            }
+        }
     }
     return UnitCore.Hardware(outputs: outputs, ring: ring, magnetometer: magnetometer, accelerometer: accelerometer,
-                             magnetometerMounting: magMount, accelerometerMounting: accMount, pointing: board.pointingAxis)
+                             magnetometerMounting: magMount, accelerometerMounting: accMount, pointing: board.pointingAxis,
+                             button: button)
 }

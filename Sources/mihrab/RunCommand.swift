@@ -153,7 +153,9 @@ struct RunCommand: AsyncParsableCommand {
         } else {
             let system = SystemClock()
             clock = system
-            let hw = try realHardware(boardConfig) { logger.warning("\($0)") }
+            let waker = LoopWaker()
+            options.waker = waker
+            let hw = try realHardware(boardConfig, waker: waker) { logger.warning("\($0)") }
             let dir = stateDir ?? site.stateDirectory
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             // systemd makes the runtime directory; by hand, it is made here (status.json, the fallback record).

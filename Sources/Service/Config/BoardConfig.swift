@@ -1,6 +1,7 @@
 import Compass
 import Drivers
 import Foundation
+import HAL
 import TOMLKit
 
 /// A board file (TOML under board/): the I2C bus and compass chips with their mountings,
@@ -40,9 +41,8 @@ public struct BoardConfig: Sendable, Equatable {
     /// A push button: its line, active-low (a button to ground), the bias the line needs,
     /// and the debounce window.
     public struct Input: Sendable, Equatable {
-        public enum Bias: String, Sendable, CaseIterable { case pullUp = "pull-up", pullDown = "pull-down", asIs = "as-is" }
         public let line: Line
-        public let bias: Bias
+        public let bias: GPIOBias
         public let debounceMs: Int
     }
 
@@ -184,7 +184,7 @@ public struct BoardConfig: Sendable, Equatable {
                         throw table.error(key, "unknown input (inputs: \(InputName.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     guard let t = try table.subtable(key) else { continue }
-                    let bias = try t.choice("bias", Input.Bias.self)
+                    let bias = try t.choice("bias", GPIOBias.self)
                     let debounce = try t.int("debounce_ms", in: 0...1000) ?? 30
                     let l = try line(t)
                     inputs[name] = Input(line: l, bias: bias ?? (l.activeLow ? .pullUp : .pullDown), debounceMs: debounce)
