@@ -2,8 +2,8 @@
 # Both install the system packages they need (only those dpkg says are absent).
 
 SWIFT      ?= swift
-BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core
+BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
