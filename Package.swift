@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
     ],
