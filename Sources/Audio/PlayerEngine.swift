@@ -235,7 +235,7 @@ final class PlayerEngine: @unchecked Sendable {
             p.frame = 0
             p.channels = info.channels
             p.chunkFrames = max(1, Int(Double(info.sampleRate) * Self.chunkSeconds))
-            p.fadeFrames = Int(p.request.fadeIn * Double(info.sampleRate))
+            p.fadeFrames = Int(min(p.request.fadeIn, 3600) * Double(info.sampleRate))
             p.started = false
             reserve(&buffer, p.chunkFrames * info.channels)
             playback = p

@@ -65,6 +65,7 @@ public final class SoundPlayer: SoundOutput, Sendable {
     /// Nil: the player calls `onReport` itself.
     public var nextReportTime: Double? { nil }
 
-    /// Stops the thread and closes the device (also done when the player goes away).
+    /// Stops the thread and closes the device (also done when the player goes away). Not
+    /// from `onReport`, which runs on that thread.
     public func shutdown() { engine.shutdown() }
 }
