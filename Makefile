@@ -2,8 +2,8 @@
 # Both install the system packages they need (only those dpkg says are absent).
 
 SWIFT      ?= swift
-BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core
+BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
@@ -66,7 +66,8 @@ rig: release release-gpiod2
 	bash Tests/rig/rig.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab \
 	  $$($(SWIFT) build $(V2_FLAGS) --show-bin-path)/mihrab
 
-# The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2).
+# The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2);
+# the ALSA and libsndfile shims compiled with every warning an error.
 GPIOD2 := .build-gpiod2
 HAL_CC := $(shell command -v cc || command -v gcc || command -v clang)
 hal-check: test-deps
@@ -76,6 +77,8 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -Ihal/gpiod/include -I$(GPIOD2)/include hal/gpiod/mihrab_gpiod.c \
 	  hal/tools/check-gpiod-shim.c -L$(GPIOD2)/lib -lgpiod -Wl,-rpath,$(CURDIR)/$(GPIOD2)/lib \
 	  -o $(GPIOD2)/check-v2 && $(GPIOD2)/check-v2 2
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/alsa/include hal/alsa/mihrab_alsa.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
 # Install on a unit (as root): binary, unit, default config, board files, the mihrab user.

@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "CI2C", path: "hal/i2c", linkerSettings: [.linkedLibrary("i2c")]),
         .target(name: "CGps", path: "hal/gps", linkerSettings: [.linkedLibrary("gps"), .linkedLibrary("m")]),
         .target(name: "CClock", path: "hal/clock"),
+        .target(name: "CSndfile", path: "hal/sndfile", linkerSettings: [.linkedLibrary("sndfile")]),
+        .target(name: "CAlsa", path: "hal/alsa", linkerSettings: [.linkedLibrary("asound")]),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -31,9 +33,9 @@ let package = Package(
         // backends, and the simulation (register-level emulators, world, virtual clock).
         .target(name: "HAL"),
         // Sound: decoding (libsndfile) and the player thread over a PCM device.
-        .target(name: "Audio", dependencies: ["HAL"]),
+        .target(name: "Audio", dependencies: ["HAL", "CSndfile"]),
         .target(name: "Drivers", dependencies: ["HAL"]),
-        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock"]),
+        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CAlsa"]),
         .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"]),
 
         // The unit: configuration, planner, alerts, outputs, the control loop.
@@ -57,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Service", "Screen", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "TOMLKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -80,6 +82,7 @@ let package = Package(
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
     ],

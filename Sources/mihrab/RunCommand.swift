@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audio
 import Compass
 import Drivers
 import Foundation
@@ -155,7 +156,12 @@ struct RunCommand: AsyncParsableCommand {
             clock = system
             let waker = LoopWaker()
             options.waker = waker
-            let hw = try realHardware(boardConfig, waker: waker) { logger.warning("\($0)") }
+            var hw = try realHardware(boardConfig, waker: waker) { logger.warning("\($0)") }
+            // The speaker: its own thread; a missing device is retried there, the buzzer meanwhile.
+            hw.sound = SoundPlayer(device: ALSADevice(name: site.sound.device), clock: { SystemClock().monotonicNow() },
+                                   keepAwake: site.sound.keepAwake, onReport: { waker.wake() },
+                                   log: { logger.warning("\($0)") })
+            logger.notice("sound: \(site.sound.device)\(site.sound.keepAwake ? ", kept awake" : "")")
             let dir = stateDir ?? site.stateDirectory
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             // systemd makes the runtime directory; by hand, it is made here (status.json, the fallback record).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audio
 import Drivers
 import Foundation
 import HAL
@@ -8,15 +9,18 @@ import Simulation
 
 /// `mihrab selftest`: what an installer runs on a new unit. Each configured chip is probed
 /// (identity and one reading), each LED and the buzzer is switched on and off in turn (and
-/// read back), gpsd's state is reported. Exits non-zero with the list of what failed.
+/// read back), a tone is played through the sound device, gpsd's state is reported. Exits
+/// non-zero with the list of what failed.
 struct SelftestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "selftest", abstract: "Check a unit's chips, LEDs, buzzer and GPS.")
+        commandName: "selftest", abstract: "Check a unit's chips, LEDs, buzzer, sound and GPS.")
 
     @Option(help: "Board file.") var board = "board/simulated.toml"
     @Option(parsing: .unconditional, help: "Seconds each output stays on (so a person, or a test rig, can see it).") var hold: Double = 0.3
     @Option(help: "gpsd host and port.") var gpsd = "localhost:2947"
     @Option(help: "Output format (text or json).") var format: OutputFormat = .text
+    @Option(help: "ALSA device for the sound check (default: \"default\" on a real board; the simulated board has no sound check unless given).")
+    var soundDevice: String?
 
     struct Check {
         let name: String
@@ -85,6 +89,11 @@ struct SelftestCommand: AsyncParsableCommand {
             }
         }
 
+        // Sound: a 1 s tone through the device, as the daemon plays the adhan.
+        if let device = soundDevice ?? (b.bus == .simulated ? nil : "default") {
+            checks.append(Self.soundCheck(device: device))
+        }
+
         // GNSS: informative (a unit without a receiver uses its configured position).
         let gps: String
         if b.bus == .simulated {
@@ -125,6 +134,17 @@ struct SelftestCommand: AsyncParsableCommand {
         }
         if !failed.isEmpty {
             throw CommandError("selftest failed: \(failed.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    /// Plays the self-test tone (1 s of 880 Hz) on `device`; ok when it played to its end.
+    static func soundCheck(device: String) -> Check {
+        let tone = Tone.selftest()
+        let request = SoundRequest(items: [.init(sound: tone.info, event: "test", prayer: nil)], volume: 100, fadeIn: 0)
+        let outcome = playOnce(request, device: ALSADevice(name: device), open: { _ in Tone.selftest() }, timeout: 10)
+        switch outcome {
+        case .ended: return Check(name: "sound \(device)", ok: true, detail: "played a 1 s 880 Hz tone")
+        case .failed(let why, _): return Check(name: "sound \(device)", ok: false, detail: why)
         }
     }
 

@@ -1,0 +1,68 @@
+#include "mihrab_sndfile.h"
+
+#include <sndfile.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct mihrab_sndfile {
+    SNDFILE *sf;
+    SF_INFO info;
+};
+
+mihrab_sndfile *mihrab_sndfile_open(const char *path, int *err_no, char *msg, size_t msg_len) {
+    if (err_no) *err_no = 0;
+    if (msg && msg_len) msg[0] = 0;
+    /* The descriptor first, so that a missing or unreadable file is told by its errno
+     * rather than by libsndfile's wording. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) { if (err_no) *err_no = errno; return NULL; }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+        if (err_no) *err_no = S_ISDIR(st.st_mode) ? EISDIR : errno;
+        close(fd);
+        return NULL;
+    }
+    mihrab_sndfile *f = calloc(1, sizeof *f);
+    if (!f) { close(fd); if (err_no) *err_no = ENOMEM; return NULL; }
+    f->sf = sf_open_fd(fd, SFM_READ, &f->info, 1);  /* closes fd on failure too */
+    if (!f->sf) {
+        if (msg && msg_len) snprintf(msg, msg_len, "%s", sf_strerror(NULL));
+        free(f);
+        return NULL;
+    }
+    /* Decoders that work in floating point (Vorbis, MP3) can overshoot full scale:
+     * clip instead of wrapping around. */
+    sf_command(f->sf, SFC_SET_CLIPPING, NULL, SF_TRUE);
+    return f;
+}
+
+void mihrab_sndfile_close(mihrab_sndfile *file) {
+    if (!file) return;
+    sf_close(file->sf);
+    free(file);
+}
+
+int mihrab_sndfile_rate(const mihrab_sndfile *file) { return file ? file->info.samplerate : 0; }
+int mihrab_sndfile_channels(const mihrab_sndfile *file) { return file ? file->info.channels : 0; }
+
+long long mihrab_sndfile_frames(const mihrab_sndfile *file) {
+    if (!file || file->info.frames < 0 || file->info.frames == SF_COUNT_MAX) return -1;
+    return (long long)file->info.frames;
+}
+
+long long mihrab_sndfile_read_short(mihrab_sndfile *file, short *buf, long long frames) {
+    if (!file || !buf || frames < 0) return -1;
+    sf_count_t n = sf_readf_short(file->sf, buf, (sf_count_t)frames);
+    if (n <= 0 && sf_error(file->sf) != SF_ERR_NO_ERROR) return -1;
+    return n < 0 ? -1 : (long long)n;
+}
+
+const char *mihrab_sndfile_error(mihrab_sndfile *file) {
+    if (!file || sf_error(file->sf) == SF_ERR_NO_ERROR) return "";
+    return sf_strerror(file->sf);
+}
