@@ -80,7 +80,7 @@ struct ConfigErrorTests {
         ("[calculation]\nmethod = \"fast\"\n", "x.toml:2: calculation.method: 'fast' is not one of"),
         ("[iqamah]\nfajr = \"25:00\"\n", "x.toml:2: iqamah.fajr: '25:00' must be minutes after the adhan (0 to 120) or a time \"HH:MM\""),
         ("[reminders]\nasr = 90\n", "x.toml:2: reminders.asr: 90 is out of range (0 to 60)"),
-        ("[sounds]\nadhan = \"trumpet\"\n", "x.toml:2: sounds.adhan: pattern 'trumpet' is not defined"),
+        ("[sounds]\nadhan = \"trumpet\"\n", "x.toml:2: sounds.adhan: no sound file trumpet"),
         ("[[quiet]]\nfrom = \"23:00\"\n", "x.toml:1: quiet[0].to: is missing (\"HH:MM\")"),
         ("[compass]\nrate_hz = 0\n", "x.toml:2: compass.rate_hz: 0 is out of range (1 to 100)"),
         ("[location\n", "x.toml:1:"),
