@@ -86,6 +86,18 @@ struct SoundDayTests {
         #expect(text.contains(EventRecorder.iso(dhuhr + 10, zone: zone, millis: true)))
     }
 
+    @Test("status.json says what plays: the adhan, then the dua, then nothing")
+    func statusPlaying() throws {
+        let unit = try Self.unit()
+        let asr = try #require(unit.expectedEvents(on: Self.date).first { $0.kind == .adhan && $0.prayer == .asr })
+        unit.run(untilWall: asr.time + 5)
+        #expect(unit.core.status(wall: unit.clock.wallNow()).sound == .init(device: "simulated", available: true, playing: asr.id))
+        unit.run(untilWall: asr.time + 200)  // the dua (30 s) follows the adhan (180 s)
+        #expect(unit.core.status(wall: unit.clock.wallNow()).sound?.playing == asr.id)
+        unit.run(untilWall: asr.time + 215)
+        #expect(unit.core.status(wall: unit.clock.wallNow()).sound?.playing == nil)
+    }
+
     @Test("held 3 s, the button plays 10 s of the adhan's sound as a test")
     func longPress() throws {
         let probe = try Self.unit()

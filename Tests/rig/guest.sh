@@ -28,10 +28,10 @@ insmod /lib/modules/$(uname -r)/extra/gpio-sim.ko
 mount -t configfs none /sys/kernel/config
 G=/sys/kernel/config/gpio-sim/rig
 mkdir $G $G/bank0
-echo 10 > $G/bank0/num_lines
+echo 11 > $G/bank0/num_lines
 echo mihrab-rig > $G/bank0/label
 i=0
-for n in STATUS_LED FAJR_LED DHUHR_LED ASR_LED MAGHRIB_LED ISHA_LED QIBLA_LEFT QIBLA_ALIGNED QIBLA_RIGHT BUZZER; do
+for n in STATUS_LED FAJR_LED DHUHR_LED ASR_LED MAGHRIB_LED ISHA_LED QIBLA_LEFT QIBLA_ALIGNED QIBLA_RIGHT BUZZER STOP_BUTTON; do
   mkdir $G/bank0/line$i; echo $n > $G/bank0/line$i/name; i=$((i+1))
 done
 echo 1 > $G/live
@@ -88,13 +88,55 @@ for pass in 1 2; do
   lon=$(awk -v l=$lon -v e=$(( ds - target )) 'BEGIN { l += e / 240; while (l > 180) l -= 360; while (l < -180) l += 360; printf "%.4f", l }')
 done
 echo "$lon $target" > $R/daemon-target
-printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[calculation]\nrounding = "none"\n[compass]\nrate_hz = 5\n' $lon > /mnt/host/run/rig.toml
+# Sound: snd-aloop's playback side is the unit's speaker; `capture` listens on the other side.
+# The iqamah plays our adhan chime at a whole minute (an exact instant) at least 20 s after
+# Dhuhr (whose adhan stays on the buzzer); the stop button (gpio-sim line 10, a button to
+# ground: active-low, pulled up) is pressed 4 s into it.
+modprobe snd-aloop pcm_substreams=1 index=0 id=Loopback
+iq=$(( (target + 20 + 59) / 60 * 60 ))
+echo $iq > $R/iqamah-instant
+printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[calculation]\nrounding = "none"\n[compass]\nrate_hz = 5\n[iqamah]\ndhuhr = "%s"\n[sounds]\ndirectories = []\nadhan = "adhan"\niqamah = "@ROOT@/board/sounds/adhan.flac"\nreminder = "none"\nsunrise = "none"\ndevice = "plughw:Loopback,0,0"\nfade_in_s = 0\n' \
+  $lon "$(date -u -d @$iq +%H:%M)" > /mnt/host/run/rig.toml
+P=$V/sim_gpio10/pull
+press() { echo pull-down > $P; date +%s.%N >> $1; sleep $2; echo pull-up > $P; }
+chroot /mnt/host @CAPTURE@ hw:Loopback,1,0 22050 $(( iq + 12 - $(date +%s) )) > $R/capture-v1.txt 2> $R/capture-v1.err &
+C=$!
 $M run --board @ROOT@/board/qemu-rig.toml --config /run/rig.toml --state-dir /run/daemon --record /run/daemon.jsonl --quiet \
   > /dev/null 2> $R/daemon.err &
 D=$!
 while [ $(date +%s) -lt $(( target + 8 )) ]; do sleep 1; done
+while [ $(date +%s) -lt $(( iq + 4 )) ]; do sleep 0.2; done
+press $R/press-v1 0.3
+while [ $(date +%s) -lt $(( iq + 8 )) ]; do sleep 1; done
 kill -TERM $D; wait $D; echo $? > $R/daemon.rc
+wait $C
 cp /mnt/host/run/daemon.jsonl $R/daemon.jsonl 2>/dev/null
+
+# The button through each libgpiod API: held 3 s it plays a test of the adhan's sound, and a
+# press then cuts it. No event may sound meanwhile: no grace for the past ones.
+printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[service]\ngrace_minutes = 0\n[sounds]\ndirectories = []\nadhan = "@ROOT@/board/sounds/adhan.flac"\niqamah = "none"\nreminder = "none"\nsunrise = "none"\ndevice = "plughw:Loopback,0,0"\nfade_in_s = 0\n' \
+  $lon > /mnt/host/run/rig-button.toml
+# Waits (up to 30 s) for a daemon's first pass: its line requested, its loop running.
+running() { i=0; while ! grep -q "running; first update" $1 2>/dev/null && [ $i -lt 150 ]; do sleep 0.2; i=$((i+1)); done; }
+button_checks() {
+  bin=$1; tag=$2
+  chroot /mnt/host @CAPTURE@ hw:Loopback,1,0 22050 14 > $R/capture-$tag-button.txt 2> $R/capture-$tag-button.err &
+  C=$!
+  chroot /mnt/host $bin run --board @ROOT@/board/qemu-rig.toml --config /run/rig-button.toml --state-dir /run/button-$tag \
+    --record /run/button-$tag.jsonl --quiet > /dev/null 2> $R/button-$tag.err &
+  D=$!
+  running $R/button-$tag.err
+  sleep 1
+  press $R/long-$tag 3.6
+  sleep 2.4
+  press $R/cut-$tag 0.3
+  sleep 3
+  kill -TERM $D; wait $D; echo $? > $R/button-$tag.rc
+  wait $C
+  cp /mnt/host/run/button-$tag.jsonl $R/ 2>/dev/null
+}
+button_checks @MIHRAB@ v1
+[ -n "@MIHRAB2@" ] && button_checks @MIHRAB2@ v2
 touch $R/done
 sync
 poweroff -f

@@ -104,4 +104,40 @@ for r in records:
         last[r["output"]] = r["on"]
 check("SIGTERM: exit 0 and every output off", read("daemon.rc").strip() == "0" and bool(last) and not any(last.values()),
       f"rc {read('daemon.rc').strip()} last {last}")
+
+# Sound, heard on snd-aloop's other side (capture: "sound T" / "silence T" on the wall clock).
+def heard(name):
+    out = []
+    for line in read(name).splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] in ("sound", "silence"):
+            out.append((parts[0], float(parts[1])))
+    return out
+def stamps(name):
+    return [float(x) for x in read(name).split()]
+def first(events, kind, after):
+    return next((t for k, t in events if k == kind and t >= after), None)
+
+cap = heard("capture-v1.txt")
+iq = float(read("iqamah-instant").strip() or 0)
+s1 = first(cap, "sound", iq - 5)
+check("the iqamah's sound starts within 200 ms of its instant (snd-aloop, heard on the capture side)",
+      s1 is not None and -0.02 <= s1 - iq <= 0.2, f"start {None if s1 is None else round(s1 - iq, 3)} s after; {cap} {read('capture-v1.err')[-300:]} {read('daemon.err')[-400:]}")
+iq_rec = [r for r in records if r.get("sound") == "start" and r.get("event") == "iqamah"]
+check("--record: the sound's start, with its file", len(iq_rec) == 1 and iq_rec[0].get("file", "").endswith("board/sounds/adhan.flac"), str(iq_rec))
+press = stamps("press-v1")
+cut = first(cap, "silence", press[0] - 0.02) if press else None
+check("the stop button (gpio-sim pull) cuts the sound within 100 ms", cut is not None and cut - press[0] <= 0.1,
+      f"silence {None if cut is None or not press else round(cut - press[0], 3)} s after the press; {cap}")
+
+for tag in ["v1"] + (["v2"] if len(sys.argv) > 2 and sys.argv[2] == "v2" else []):
+    cap = heard(f"capture-{tag}-button.txt")
+    long_, cut_ = stamps(f"long-{tag}"), stamps(f"cut-{tag}")
+    st = first(cap, "sound", long_[0]) if long_ else None
+    check(f"[{tag}] the button held 3 s plays the adhan's sound as a test", st is not None and 2.95 <= st - long_[0] <= 3.3,
+          f"sound {None if st is None or not long_ else round(st - long_[0], 3)} s after the press; {cap} {read(f'button-{tag}.err')[-400:]}")
+    sil = first(cap, "silence", cut_[0] - 0.02) if cut_ else None
+    check(f"[{tag}] a press cuts it within 100 ms", sil is not None and st is not None and sil > st and sil - cut_[0] <= 0.1,
+          f"silence {None if sil is None or not cut_ else round(sil - cut_[0], 3)} s after the press; {cap}")
+    check(f"[{tag}] the daemon exits 0 after SIGTERM", read(f"button-{tag}.rc").strip() == "0", read(f"button-{tag}.err")[-300:])
 sys.exit(1 if failures else 0)

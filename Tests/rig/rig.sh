@@ -64,12 +64,18 @@ if [ ! -f "$mods/gpio-sim.ko" ]; then
   make -s -C "/usr/src/linux-headers-$kv" M="$mods" modules >/dev/null 2>&1 || { echo "rig: FAIL building gpio-sim"; exit 1; }
 fi
 
+# The rig's ear: records snd-aloop's capture side, printing when sound starts and stops.
+capture=$cache/capture
+if [ ! -x "$capture" ] || [ "$root/Tests/rig/capture.c" -nt "$capture" ]; then
+  ${CC:-cc} -Wall -Wextra -Werror -O2 "$root/Tests/rig/capture.c" -lasound -o "$capture" || { echo "rig: FAIL building capture"; exit 1; }
+fi
+
 # The initramfs: busybox, the modules and their dependencies, and the guest script.
 initrd=$cache/initrd-$kv.img
 work=$cache/initramfs
 rm -rf "$work" && mkdir -p "$work"/{bin,proc,sys,dev,mnt/host,mnt/results,lib/modules}
 cp /bin/busybox "$work/bin/busybox"
-for m in virtio_pci 9pnet_virtio 9p i2c-dev i2c-stub configfs; do
+for m in virtio_pci 9pnet_virtio 9p i2c-dev i2c-stub configfs snd-aloop; do
   modprobe -d "$kroot" -S "$kv" --show-depends "$m" | awk '/^insmod/ {print $2}' | while read -r ko; do
     rel=${ko#$kroot/}
     mkdir -p "$work/$(dirname "$rel")" && cp "$ko" "$work/$rel"
@@ -78,7 +84,7 @@ done
 cp "$kroot/lib/modules/$kv"/modules.{order,builtin,builtin.modinfo} "$work/lib/modules/$kv/" 2>/dev/null || true
 mkdir -p "$work/lib/modules/$kv/extra" && cp "$mods"/irq_sim_mod.ko "$mods"/gpio-sim.ko "$work/lib/modules/$kv/extra/"
 depmod -b "$work" "$kv"
-sed "s#@MIHRAB2@#$bin2#g; s#@MIHRAB@#$bin#g; s#@ROOT@#$root#g" "$root/Tests/rig/guest.sh" > "$work/init"
+sed "s#@MIHRAB2@#$bin2#g; s#@MIHRAB@#$bin#g; s#@ROOT@#$root#g; s#@CAPTURE@#$capture#g" "$root/Tests/rig/guest.sh" > "$work/init"
 chmod +x "$work/init"
 (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
 

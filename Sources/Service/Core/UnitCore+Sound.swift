@@ -5,6 +5,8 @@ import PrayerTimes
 struct AudioState {
     /// The event whose sound was last started, and whether its first file has started.
     var playing: PlannedEvent?
+    /// The files of the request playing that have not stopped yet.
+    var pending: [SoundRequest.Item] = []
     var started = false
     /// The buzzer pattern to sound if that sound fails before it starts.
     var fallback: [Int]?
@@ -58,7 +60,8 @@ extension UnitCore {
             logger.notice("sound device \(out.deviceName) available again")
         }
         out.play(request, now: mono)
-        (audio.started, audio.fallback, audio.testEnds) = (false, fallback, nil)
+        (audio.started, audio.fallback, audio.testEnds, audio.playing) = (false, fallback, nil, nil)
+        audio.pending = request.items
         return true
     }
 
@@ -78,6 +81,11 @@ extension UnitCore {
         guard let out = hw.sound else { return }
         for r in out.poll(now: mono) {
             recorder?.sound(r, at: wall - (mono - r.at))
+            if r.kind == .stop, let i = audio.pending.firstIndex(of: r.item) {
+                // A failure drops the rest of its request.
+                if case .failed? = r.reason { audio.pending = [] } else { audio.pending.remove(at: i) }
+                if audio.pending.isEmpty { audio.playing = nil }
+            }
             switch (r.kind, r.reason) {
             case (.start, _):
                 audio.started = true
@@ -121,7 +129,7 @@ extension UnitCore {
         let playing = hw.sound != nil && audio.playing != nil || buzzer != nil || audio.testEnds != nil
         hw.sound?.stop(now: mono)
         buzzer = nil
-        (audio.playing, audio.fallback, audio.testEnds) = (nil, nil, nil)
+        (audio.playing, audio.fallback, audio.testEnds, audio.pending) = (nil, nil, nil, [])
         if playing { logger.notice("stop button: sound stopped") }
     }
 

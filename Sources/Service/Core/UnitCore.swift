@@ -143,6 +143,9 @@ public final class UnitCore {
     /// A new configuration (SIGHUP): replanned at the next tick.
     public func reload(_ config: SiteConfig, zone: ZoneRules) {
         let newTable = config.timetable != self.config.timetable
+        if config.sound.device != self.config.sound.device || config.sound.keepAwake != self.config.sound.keepAwake {
+            logger.warning("sounds.device and sounds.keep_awake take effect at the next start (systemctl restart mihrab); the rest of [sounds] now")
+        }
         self.config = config
         self.zone = zone
         filter.timeConstant = config.smoothingSeconds

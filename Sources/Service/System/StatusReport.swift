@@ -29,6 +29,13 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var persisted: Bool
         public var problem: String?
     }
+    /// The speaker: its device, whether it can play (false: the buzzer sounds instead), and
+    /// the event playing (nil: none).
+    public struct Sound: Codable, Sendable, Equatable {
+        public var device: String
+        public var available: Bool
+        public var playing: String?
+    }
     public struct Counters: Codable, Sendable, Equatable {
         public var fired: Int
         public var missed: Int
@@ -52,6 +59,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var gps: String
     public var sensors: Sensors
     public var state: State
+    /// Nil on a unit with no speaker (older status files have none either).
+    public var sound: Sound?
     public var counters: Counters
 }
 
@@ -84,6 +93,7 @@ extension UnitCore {
             sensors: .init(magnetometer: sensor(hw.magnetometer), accelerometer: sensor(hw.accelerometer),
                            errors: (hw.magnetometer?.errorCount ?? 0) + (hw.accelerometer?.errorCount ?? 0)),
             state: .init(persisted: store.persisted, problem: store.saveFailure),
+            sound: hw.sound.map { .init(device: $0.deviceName, available: $0.isAvailable, playing: audio.playing.map(\.id)) },
             counters: .init(fired: fired, missed: missed, gpioErrors: gpioErrors, rejectedFixes: rejectedFixes))
     }
 
