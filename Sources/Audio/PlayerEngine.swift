@@ -38,6 +38,8 @@ final class PlayerEngine: @unchecked Sendable {
     private var playback: Playback?
     private var format: (rate: Int, channels: Int)?
     private var warmFormat = (rate: 48000, channels: 2)
+    /// The format the coming sound needs (keepWarm), guarded by `condition`.
+    private var warmWanted: (rate: Int, channels: Int)?
     private var backoff = DeviceBackoff()
     private var buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 0)
     private var silence = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 0)
@@ -114,9 +116,12 @@ final class PlayerEngine: @unchecked Sendable {
         }
     }
 
-    func keepWarm(until: Double) {
+    /// `rate`, `channels`: the coming sound's, so the device is opened at its format now and
+    /// not reopened when it starts (a reopen can put an HDMI sink back to sleep).
+    func keepWarm(until: Double, rate: Int? = nil, channels: Int? = nil) {
         condition.withLock {
             warmUntil = until
+            if let rate, let channels, rate > 0, channels > 0 { warmWanted = (rate, channels) }
             woken = true
             condition.broadcast()
         }
@@ -124,6 +129,8 @@ final class PlayerEngine: @unchecked Sendable {
 
     func takeReports() -> [SoundReport] {
         condition.withLock {
+            // Nothing new: no array handed out (the loop asks every tick; no allocation).
+            guard !reports.isEmpty else { return [] }
             defer { reports.removeAll(keepingCapacity: true) }
             return reports
         }
@@ -151,7 +158,7 @@ final class PlayerEngine: @unchecked Sendable {
                 break
             }
             woken = false
-            let gen = generation, request = wanted, warm = warmUntil, retry = retryWanted
+            let gen = generation, request = wanted, warm = warmUntil, retry = retryWanted, coming = warmWanted
             condition.unlock()
 
             if gen != seenGeneration {
@@ -164,7 +171,8 @@ final class PlayerEngine: @unchecked Sendable {
             }
             let now = clock()
             if keepAwake || now < warm {
-                if ensureOpen(rate: format?.rate ?? warmFormat.rate, channels: format?.channels ?? warmFormat.channels) {
+                let f = coming ?? format ?? warmFormat
+                if ensureOpen(rate: f.rate, channels: f.channels) {
                     writeSilence()
                 } else {
                     sleep(until: backoff.nextAttempt ?? now + 1, now: now)

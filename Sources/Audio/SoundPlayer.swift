@@ -57,7 +57,9 @@ public final class SoundPlayer: SoundOutput, Sendable {
 
     /// Keeps the device open, fed silence when idle, until monotonic `until` (the latest
     /// call wins).
-    public func keepWarm(until: Double, now: Double) { engine.keepWarm(until: until) }
+    public func keepWarm(until: Double, now: Double, for sound: SoundInfo?) {
+        engine.keepWarm(until: until, rate: sound?.sampleRate, channels: sound?.channels)
+    }
 
     /// The reports since the last poll, oldest first.
     public func poll(now: Double) -> [SoundReport] { engine.takeReports() }

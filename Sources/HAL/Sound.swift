@@ -89,8 +89,9 @@ public protocol SoundOutput: AnyObject {
     /// Stops what plays (nothing playing: nothing happens).
     func stop(now: Double)
     /// Opens the device (if closed) and keeps it open, writing silence, until monotonic
-    /// `until`, so that a sleeping HDMI sink or amplifier is awake when a sound starts.
-    func keepWarm(until: Double, now: Double)
+    /// `until`, so that a sleeping HDMI sink or amplifier is awake when a sound starts;
+    /// opened at `sound`'s format (when given), so that it is not reopened when it starts.
+    func keepWarm(until: Double, now: Double, for sound: SoundInfo?)
     /// The starts and stops since the last poll, oldest first.
     func poll(now: Double) -> [SoundReport]
     /// When the next report is due, when the output knows it in advance (the simulation:

@@ -53,7 +53,7 @@ public final class SimulatedSound: SoundOutput {
         queue = []
     }
 
-    public func keepWarm(until: Double, now: Double) {
+    public func keepWarm(until: Double, now: Double, for sound: SoundInfo?) {
         warmed.append((now, until))
         if warmed.count > keep { warmed.removeFirst() }
     }

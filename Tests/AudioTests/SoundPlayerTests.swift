@@ -178,10 +178,22 @@ struct SoundPlayerTests {
         #expect(!timed[drop...].contains { $0.event == .open(rate: 48000, channels: 1) })  // no reopen: same format
     }
 
+    @Test("warmed for a sound: opened at its format, so it plays without a reopen (a reopen can put an HDMI sink back to sleep)")
+    func warmAtComingFormat() {
+        let h = PlayerHarness(pace: 1)
+        let b = item("b")
+        h.player.keepWarm(until: h.device.elapsed + 30, now: 0, for: b.sound)
+        #expect(eventually { h.device.events.filter { $0 == .write(frames: 960, silent: true) }.count >= 3 })
+        #expect(h.device.events.first == .open(rate: b.sound.sampleRate, channels: b.sound.channels))
+        h.player.play(SoundRequest(items: [b], volume: 100, fadeIn: 0), now: 0)
+        #expect(h.waitReports(2).map(summary) == ["start b", "stop b ended"])
+        #expect(h.device.events.filter { if case .open = $0 { return true } else { return false } }.count == 1, "one open, no reopen")
+    }
+
     @Test("while warm: silence in chunks; a play drops the queued silence before its first sample; silence again after it")
     func warmThenPlay() {
         let h = PlayerHarness(pace: 1)
-        h.player.keepWarm(until: h.device.elapsed + 30, now: 0)
+        h.player.keepWarm(until: h.device.elapsed + 30, now: 0, for: nil)
         #expect(eventually { h.device.events.filter { $0 == .write(frames: 960, silent: true) }.count >= 3 })
         #expect(h.device.events.first == .open(rate: 48000, channels: 2))  // before any sound: 48 kHz stereo
         h.player.play(SoundRequest(items: [item("b")], volume: 100, fadeIn: 0), now: 0)
@@ -206,22 +218,22 @@ struct SoundPlayerTests {
         }
         #expect(events[firstOfA - 1] == .drop && events[firstOfA - 2] == .write(frames: 960, silent: true))
         #expect(!events[before...].contains { if case .open = $0 { true } else { false } })
-        h.player.keepWarm(until: 0, now: 0)
+        h.player.keepWarm(until: 0, now: 0, for: nil)
         #expect(eventually { h.device.events.last == .close })
     }
 
     @Test("keepWarm: silence until `until`, then closed; keepAwake: open whenever idle")
     func keepWarmCloses() {
         let h = PlayerHarness(manualClock: true)
-        h.player.keepWarm(until: 1, now: 0)
+        h.player.keepWarm(until: 1, now: 0, for: nil)
         #expect(eventually { h.device.events.filter { $0 == .write(frames: 960, silent: true) }.count >= 3 })
         #expect(h.device.isOpen)
         h.clock.set(0.99)
-        h.player.keepWarm(until: 1, now: 0.99)
+        h.player.keepWarm(until: 1, now: 0.99, for: nil)
         Thread.sleep(forTimeInterval: 0.05)
         #expect(h.device.isOpen)
         h.clock.set(1.01)
-        h.player.keepWarm(until: 1, now: 1.01)
+        h.player.keepWarm(until: 1, now: 1.01, for: nil)
         #expect(eventually { h.device.events.last == .close })
         #expect(h.device.sound.isEmpty)
 
@@ -248,12 +260,12 @@ struct SoundPlayerTests {
         #expect(immediate.map(summary) == ["stop b failed: sound device fake unavailable: Device or resource busy"])
         #expect(immediate.first?.at == 0.2 && immediate.first?.volume == 70)
 
-        h.player.keepWarm(until: 100, now: 0.5)
+        h.player.keepWarm(until: 100, now: 0.5, for: nil)
         Thread.sleep(forTimeInterval: 0.05)
         #expect(h.openAttempts() == 1)  // not before 1 s
         for (t, attempts) in [(1.0, 2), (2.9, 2), (3.0, 3), (6.9, 3), (7.0, 4), (14.9, 4), (15.0, 5)] {
             h.clock.set(t)
-            h.player.keepWarm(until: 100, now: t)
+            h.player.keepWarm(until: 100, now: t, for: nil)
             if attempts > h.openAttempts() {
                 #expect(eventually { h.openAttempts() == attempts }, "at \(t) s")
             } else {
@@ -265,7 +277,7 @@ struct SoundPlayerTests {
         #expect(!h.player.isAvailable)
         h.device.refuseOpens = false
         h.clock.set(31)  // 15 + 16
-        h.player.keepWarm(until: 100, now: 31)
+        h.player.keepWarm(until: 100, now: 31, for: nil)
         #expect(eventually { h.player.isAvailable })
         #expect(h.logs == [h.logs[0], "sound device fake available again"])
         #expect(eventually { h.device.events.last == .write(frames: 960, silent: true) })

@@ -1,13 +1,23 @@
-/* The rig's ear: records an ALSA capture device (snd-aloop's capture side) and prints, on
- * the wall clock, each change between silence and sound: "sound T" at the first non-zero
- * sample after at least 50 ms of zeros (or at the start), "silence T" at the first zero of
- * a run of at least 50 ms. A sample's time is when the read returned, less what was still
- * queued behind it (snd_pcm_avail) and its place in the chunk.
- * Usage: capture DEVICE RATE SECONDS (mono, S16_LE). */
+/* The rig's ear and finger.
+ *
+ * capture DEVICE RATE SECONDS: records an ALSA capture device (snd-aloop's capture side,
+ * mono S16_LE) and prints, on the wall clock, each change between silence and sound:
+ * "sound T" at the first non-zero sample, "silence T" just after the last one, once 50 ms
+ * of zeros followed it or no samples came for 50 ms (snd-aloop's capture gets nothing while
+ * the playback side is closed). A sample's time is when its read returned, less what was
+ * still queued behind it (snd_pcm_avail) and its place in the chunk.
+ *
+ * capture pull FILE VALUE: writes VALUE to FILE (gpio-sim's sim_gpioN/pull) and prints the
+ * wall time the write returned: the edge happens within that write. (busybox's date has no
+ * sub-second time.) */
 #include <alsa/asoundlib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double wall(void) {
     struct timespec ts;
@@ -15,27 +25,54 @@ static double wall(void) {
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static int pull(const char *file, const char *value) {
+    int fd = open(file, O_WRONLY);
+    if (fd < 0) { fprintf(stderr, "capture: %s: %s\n", file, strerror(errno)); return 1; }
+    double before = wall();
+    ssize_t n = write(fd, value, strlen(value));
+    double after = wall();
+    close(fd);
+    if (n < 0) { fprintf(stderr, "capture: write %s: %s\n", file, strerror(errno)); return 1; }
+    printf("%.6f %.6f\n", before, after);
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: capture DEVICE RATE SECONDS\n"); return 64; }
+    if (argc == 4 && strcmp(argv[1], "pull") == 0) return pull(argv[2], argv[3]);
+    if (argc != 4) { fprintf(stderr, "usage: capture DEVICE RATE SECONDS | capture pull FILE VALUE\n"); return 64; }
     unsigned rate = (unsigned)atoi(argv[2]);
     double seconds = atof(argv[3]);
     snd_pcm_t *pcm;
-    int e = snd_pcm_open(&pcm, argv[1], SND_PCM_STREAM_CAPTURE, 0);
+    int e = snd_pcm_open(&pcm, argv[1], SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK);
     if (e < 0) { fprintf(stderr, "capture: open %s: %s\n", argv[1], snd_strerror(e)); return 69; }
-    e = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, rate, 0, 40000);
+    e = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, rate, 0, 50000);  /* as the player: snd-aloop wants both sides alike */
     if (e < 0) { fprintf(stderr, "capture: set params: %s\n", snd_strerror(e)); return 69; }
+    snd_pcm_start(pcm);
     enum { CHUNK = 128 };
     short buf[CHUNK];
-    const long quiet = rate / 20;     /* 50 ms of zeros is silence */
-    long zeros = quiet, total = 0;
+    const long quiet = rate / 20;     /* 50 ms */
+    long zeros = 0, total = 0;
     int sounding = 0;
-    double start = wall(), zeroStart = 0;
+    double start = wall(), lastData = start, lastSound = 0;
     printf("start %.6f\n", start);
     fflush(stdout);
     while (wall() - start < seconds) {
         snd_pcm_sframes_t n = snd_pcm_readi(pcm, buf, CHUNK);
-        if (n < 0) { n = snd_pcm_recover(pcm, (int)n, 1); if (n < 0) { fprintf(stderr, "capture: %s\n", snd_strerror((int)n)); return 1; } continue; }
+        if (n == -EAGAIN) {
+            if (sounding && wall() - lastData > 0.05) {
+                printf("silence %.6f\n", lastSound + 1.0 / rate);
+                fflush(stdout);
+                sounding = 0;
+            }
+            snd_pcm_wait(pcm, 10);
+            continue;
+        }
+        if (n < 0) {
+            if (snd_pcm_recover(pcm, (int)n, 1) < 0) { snd_pcm_prepare(pcm); snd_pcm_start(pcm); }
+            continue;
+        }
         double now = wall();
+        lastData = now;
         snd_pcm_sframes_t behind = snd_pcm_avail(pcm);
         if (behind < 0) behind = 0;
         for (long k = 0; k < n; k++) {
@@ -43,10 +80,11 @@ int main(int argc, char **argv) {
             if (buf[k] != 0) {
                 if (!sounding) { printf("sound %.6f\n", t); fflush(stdout); sounding = 1; }
                 zeros = 0;
-            } else {
-                if (zeros == 0) zeroStart = t;
-                zeros++;
-                if (sounding && zeros == quiet) { printf("silence %.6f\n", zeroStart); fflush(stdout); sounding = 0; }
+                lastSound = t;
+            } else if (sounding && ++zeros == quiet) {
+                printf("silence %.6f\n", lastSound + 1.0 / rate);
+                fflush(stdout);
+                sounding = 0;
             }
         }
         total += n;

@@ -57,6 +57,7 @@ i2cdetect -F 0 > $R/funcs-byte.txt 2>&1
 # records each line's value as it changes (a 1 s hold: the watcher forks ten cats per pass, and
 # under software emulation on a loaded host a pass can outlast a shorter hold); a wrong line name.
 sed 's/"BUZZER"/"NO_SUCH_LINE"/' /mnt/host@ROOT@/board/qemu-rig.toml > /mnt/host/run/bad.toml
+modprobe snd-aloop pcm_substreams=1 index=0 id=Loopback
 gpio_checks() {
   bin=$1; tag=$2
   chroot /mnt/host $bin version > $R/version-$tag.txt 2>&1
@@ -66,7 +67,7 @@ gpio_checks() {
       [ "$now" != "$last" ] && echo "$now" >> $R/gpio-$tag.log; last=$now
     done ) &
   W=$!
-  chroot /mnt/host $bin selftest --board @ROOT@/board/qemu-rig.toml --hold 1.0 --gpsd 127.0.0.1:9 --format json \
+  chroot /mnt/host $bin selftest --board @ROOT@/board/qemu-rig.toml --hold 1.0 --gpsd 127.0.0.1:9 --sound-device plughw:Loopback,0,0 --format json \
     > $R/selftest-$tag.json 2> $R/selftest-$tag.err
   echo $? > $R/selftest-$tag.rc
   sleep 0.5; touch /stop-watch; wait $W
@@ -92,13 +93,12 @@ echo "$lon $target" > $R/daemon-target
 # The iqamah plays our adhan chime at a whole minute (an exact instant) at least 20 s after
 # Dhuhr (whose adhan stays on the buzzer); the stop button (gpio-sim line 10, a button to
 # ground: active-low, pulled up) is pressed 4 s into it.
-modprobe snd-aloop pcm_substreams=1 index=0 id=Loopback
 iq=$(( (target + 20 + 59) / 60 * 60 ))
 echo $iq > $R/iqamah-instant
 printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[calculation]\nrounding = "none"\n[compass]\nrate_hz = 5\n[iqamah]\ndhuhr = "%s"\n[sounds]\ndirectories = []\nadhan = "adhan"\niqamah = "@ROOT@/board/sounds/adhan.flac"\nreminder = "none"\nsunrise = "none"\ndevice = "plughw:Loopback,0,0"\nfade_in_s = 0\n' \
   $lon "$(date -u -d @$iq +%H:%M)" > /mnt/host/run/rig.toml
 P=$V/sim_gpio10/pull
-press() { echo pull-down > $P; date +%s.%N >> $1; sleep $2; echo pull-up > $P; }
+press() { chroot /mnt/host @CAPTURE@ pull $P pull-down >> $1; sleep $2; echo pull-up > $P; }
 chroot /mnt/host @CAPTURE@ hw:Loopback,1,0 22050 $(( iq + 12 - $(date +%s) )) > $R/capture-v1.txt 2> $R/capture-v1.err &
 C=$!
 $M run --board @ROOT@/board/qemu-rig.toml --config /run/rig.toml --state-dir /run/daemon --record /run/daemon.jsonl --quiet \

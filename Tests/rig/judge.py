@@ -114,7 +114,14 @@ def heard(name):
             out.append((parts[0], float(parts[1])))
     return out
 def stamps(name):
-    return [float(x) for x in read(name).split()]
+    """The times `capture pull` printed before each write (the first of each line): a latency
+    measured from there is an upper bound."""
+    out = []
+    for line in read(name).splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            out.append(float(parts[0]))
+    return out
 def first(events, kind, after):
     return next((t for k, t in events if k == kind and t >= after), None)
 

@@ -162,7 +162,9 @@ extension UnitCore {
         if start - mono <= config.sound.warmUp {
             if audio.warmedFor != e.id {
                 audio.warmedFor = e.id
-                out.keepWarm(until: start + 2, now: mono)
+                var coming: SoundInfo?
+                if case .file(let info) = config.sound.source(e.kind, prayer: e.prayer) { coming = info }
+                out.keepWarm(until: start + 2, now: mono, for: coming)
             }
             return due
         }
