@@ -68,7 +68,8 @@ let package = Package(
         // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
         .executableTarget(
             name: "MihrabBenchmarks",
-            dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service",
+            dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio",
+                           .product(name: "Logging", package: "swift-log"),
                            .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/MihrabBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
