@@ -40,17 +40,7 @@ public struct MihrabBinary {
         let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
         defer { guardTask.cancel() }
-        // Both pipes drained at once: a child that fills one while the other is read would hang.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
-        }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        drained.wait()
-        let e = errBox.data
+        let (o, e) = drainBoth(out, err)
         p.waitUntilExit()
         return Result(status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal, stdout: String(decoding: o, as: UTF8.self),
                       stderr: String(decoding: e, as: UTF8.self))

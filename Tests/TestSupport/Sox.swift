@@ -21,18 +21,10 @@ public enum Sox {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        drained.wait()
+        let (data, errData) = drainBoth(out, err)
         p.waitUntilExit()
         guard p.terminationStatus == 0 else {
-            throw Failure(description: "sox \(arguments.joined(separator: " ")): \(String(decoding: errBox.data, as: UTF8.self))")
+            throw Failure(description: "sox \(arguments.joined(separator: " ")): \(String(decoding: errData, as: UTF8.self))")
         }
         return data
     }
