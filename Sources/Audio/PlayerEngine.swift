@@ -362,6 +362,9 @@ final class PlayerEngine: @unchecked Sendable {
             condition.withLock {
                 available = false
                 unavailableReason = reason
+                // Retried with back-off until it opens, even when nothing keeps it warm (warm_up_s = 0):
+                // the loop asks `isAvailable` before it plays and would otherwise never try again.
+                retryWanted = true
             }
             if first { log("\(unavailable(reason)); retrying with back-off (\(backoff.delay) s, up to \(backoff.cap) s)") }
         }

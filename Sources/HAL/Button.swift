@@ -17,6 +17,12 @@ public protocol ButtonInput: AnyObject {
     /// When the next edge is due, when known in advance (a script); nil for a real button
     /// (it wakes the loop itself through the closure it was given).
     var nextTime: Double? { get }
+    /// Why the button stopped working (its line or chip went away), nil while it works.
+    var problem: String? { get }
+}
+
+extension ButtonInput {
+    public var problem: String? { nil }
 }
 
 /// Debouncing on the edges' own timestamps: a change of level is taken at once (a press

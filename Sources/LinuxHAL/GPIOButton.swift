@@ -81,4 +81,6 @@ public final class GPIOButton: ButtonInput, Sendable {
     /// Ends the thread and releases the line; waits for both (briefly: the thread is woken
     /// at once), unless called from `onEdge`. Idempotent; deinit does it too.
     public func stop() { reader.stop() }
+
+    public var problem: String? { failure.map { "\($0)" } }
 }

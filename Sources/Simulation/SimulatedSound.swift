@@ -16,6 +16,8 @@ public final class SimulatedSound: SoundOutput {
 
     public let deviceName: String
     public var isAvailable = true
+    /// A device that hangs (a stalled USB or HDMI sink): a play is taken and never starts.
+    public var hangs = false
     /// Everything played, oldest first (at most `keep`).
     public private(set) var played: [Played] = []
     /// The times the device was asked to stay warm until, with when it was asked.
@@ -43,6 +45,7 @@ public final class SimulatedSound: SoundOutput {
             }
             return
         }
+        guard !hangs else { return }
         queue = Array(request.items.dropFirst())
         if let first = request.items.first { begin(first, request, at: now) }
     }

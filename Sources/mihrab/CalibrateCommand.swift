@@ -31,7 +31,7 @@ struct CalibrateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let site = try config.map(loadConfig) ?? SiteConfig()
+        let site = try config.map { try loadConfig($0, lenientSounds: true) } ?? SiteConfig()
         let b = try loadBoard(board ?? (config != nil ? site.board : "board/simulated.toml"))
         let latitude = lat ?? site.latitude, longitude = lon ?? site.longitude
         let directory = stateDir ?? (b.bus == .simulated ? NSTemporaryDirectory() + "mihrab-simulated" : site.stateDirectory)

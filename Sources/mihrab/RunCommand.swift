@@ -76,14 +76,15 @@ struct RunCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { JournalLogHandler(label: $0) }
         let logger = Logger(label: "mihrab")
         let configPath = config ?? (FileManager.default.fileExists(atPath: "/etc/mihrab/mihrab.toml") ? "/etc/mihrab/mihrab.toml" : nil)
-        var site = try configPath.map(loadConfig) ?? SiteConfig()
+        // A sound file that does not load is logged, and its buzzer pattern sounds: never a unit kept down.
+        var site = try configPath.map { try loadConfig($0, lenientSounds: true) } ?? SiteConfig()
         let boardPath = board ?? (configPath != nil ? site.board : "board/simulated.toml")
         let boardConfig = try loadBoard(boardPath)
         let simulated = boardConfig.bus == .simulated
         if configPath == nil {
             // No site config: the defaults' sound names, looked up beside the board too (board/sounds).
             let folder = (boardPath as NSString).deletingLastPathComponent
-            do { try site.sound.resolve(patterns: site.patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"]) } catch {
+            do { try site.sound.resolve(patterns: site.patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"], lenient: true) } catch {
                 throw CommandError("sounds.\(error.name.rawValue): \(error.message)", exitCode: .config)
             }
         }
@@ -158,10 +159,13 @@ struct RunCommand: AsyncParsableCommand {
             options.waker = waker
             var hw = try realHardware(boardConfig, waker: waker) { logger.warning("\($0)") }
             // The speaker: its own thread; a missing device is retried there, the buzzer meanwhile.
-            hw.sound = SoundPlayer(device: ALSADevice(name: site.sound.device), clock: { SystemClock().monotonicNow() },
-                                   keepAwake: site.sound.keepAwake, onReport: { waker.wake() },
-                                   log: { logger.warning("\($0)") })
-            logger.notice("sound: \(site.sound.device)\(site.sound.keepAwake ? ", kept awake" : "")")
+            if site.sound.device != "none" {
+                hw.sound = SoundPlayer(device: ALSADevice(name: site.sound.device), clock: { SystemClock().monotonicNow() },
+                                       keepAwake: site.sound.keepAwake, onReport: { waker.wake() },
+                                       log: { logger.warning("\($0)") })
+            }
+            logger.notice(site.sound.device == "none" ? "sound: no speaker (sounds.device = \"none\"): the buzzer sounds every event"
+                          : "sound: \(site.sound.device)\(site.sound.keepAwake ? ", kept awake" : "")")
             let dir = stateDir ?? site.stateDirectory
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             // systemd makes the runtime directory; by hand, it is made here (status.json, the fallback record).

@@ -51,6 +51,27 @@ struct SoundConfigTests {
         }
     }
 
+    @Test("a daemon starting (lenient): a broken file is a problem it logs, its buzzer pattern sounds instead")
+    func lenient() throws {
+        let dir = try Self.folder()
+        try Data("not a sound\n".utf8).write(to: URL(fileURLWithPath: dir + "/sounds/adhan.flac"))
+        let c = try SiteConfig.parse("[sounds]\ndirectories = []\nadhan_fajr = \"/nowhere/fajr.mp3\"\n", file: dir + "/mihrab.toml", lenientSounds: true)
+        #expect(c.sound.sources[.adhan] == .pattern("adhan"))
+        #expect(c.sound.source(.adhan, prayer: .fajr) == .pattern("adhan"))
+        #expect(c.sound.problems.count == 2)
+        #expect(c.sound.problems.contains { $0.hasPrefix("sounds.adhan: \(dir)/sounds/adhan.flac: ") && $0.hasSuffix("the buzzer's adhan pattern instead") })
+    }
+
+    @Test("adhan_fajr = \"none\": a silent Fajr, the other adhans as configured; no device key: no speaker")
+    func silentFajrAndNoDevice() throws {
+        let dir = try Self.folder()
+        try Sox.sine(to: dir + "/sounds/adhan.wav", rate: 48000, seconds: 0.5)
+        let c = try Self.config("adhan_fajr = \"none\"\n", in: dir)
+        #expect(c.sound.source(.adhan, prayer: .fajr) == SoundSettings.Source.none)
+        #expect(c.sound.source(.adhan, prayer: .dhuhr) == c.sound.sources[.adhan])
+        #expect(c.sound.device == "none", "a config without sounds.device (written before there was sound): buzzer only")
+    }
+
     @Test("a missing file named in the config is an error naming it; a name neither file nor pattern too")
     func missing() throws {
         let dir = try Self.folder()

@@ -91,11 +91,33 @@ struct SoundDayTests {
         let unit = try Self.unit()
         let asr = try #require(unit.expectedEvents(on: Self.date).first { $0.kind == .adhan && $0.prayer == .asr })
         unit.run(untilWall: asr.time + 5)
-        #expect(unit.core.status(wall: unit.clock.wallNow()).sound == .init(device: "simulated", available: true, playing: asr.id))
+        #expect(unit.core.status(wall: unit.clock.wallNow()).sound == .init(device: "simulated", available: true, playing: asr.id, problems: []))
         unit.run(untilWall: asr.time + 200)  // the dua (30 s) follows the adhan (180 s)
         #expect(unit.core.status(wall: unit.clock.wallNow()).sound?.playing == asr.id)
         unit.run(untilWall: asr.time + 215)
         #expect(unit.core.status(wall: unit.clock.wallNow()).sound?.playing == nil)
+    }
+
+    @Test("an iqamah 2 min after the adhan does not cut it: the iqamah sounds on the buzzer, the adhan plays on")
+    func iqamahDuringAdhan() throws {
+        var c = Self.config()
+        c.iqamah = [.maghrib: .minutesAfterAdhan(2)]
+        let unit = try Self.unit(config: c)
+        let adhan = try #require(unit.expectedEvents(on: Self.date).first { $0.kind == .adhan && $0.prayer == .maghrib })
+        unit.run(untilWall: adhan.time + 600)
+        let played = unit.wallPlayed.filter { $0.item.prayer == "maghrib" && $0.start >= adhan.time - 0.001 }
+        #expect(played.map(\.item.event) == ["adhan", "dua"])
+        #expect(played.first?.reason == .ended)
+        #expect(unit.buzzerStarts.contains { abs($0 - (adhan.time + 120)) < 0.05 }, "the iqamah on the buzzer")
+    }
+
+    @Test("a device that hangs (no start within 1.5 s): the buzzer sounds the adhan")
+    func hangingDevice() throws {
+        let unit = try Self.unit()
+        unit.sound.hangs = true
+        let isha = try #require(unit.expectedEvents(on: Self.date).first { $0.kind == .adhan && $0.prayer == .isha })
+        unit.run(untilWall: isha.time + 60)
+        #expect(unit.buzzerStarts.contains { abs($0 - (isha.time + 1.5)) < 0.05 }, "\(unit.buzzerStarts.suffix(3)) vs \(isha.time)")
     }
 
     @Test("held 3 s, the button plays 10 s of the adhan's sound as a test")

@@ -5,7 +5,10 @@
  * "sound T" at the first non-zero sample, "silence T" just after the last one, once 50 ms
  * of zeros followed it or no samples came for 50 ms (snd-aloop's capture gets nothing while
  * the playback side is closed). A sample's time is when its read returned, less what was
- * still queued behind it (snd_pcm_avail) and its place in the chunk.
+ * still queued behind it (snd_pcm_avail) and its place in the chunk. While no samples come
+ * and nothing sounds, the device is reopened every 200 ms: a capture side started before its
+ * playback side, or left after an overrun, can stay starved under a loaded emulator (seen
+ * in CI); a fresh open joins the running playback.
  *
  * capture pull FILE VALUE: writes VALUE to FILE (gpio-sim's sim_gpioN/pull) and prints the
  * wall time the write returned: the edge happens within that write. (busybox's date has no
@@ -37,17 +40,25 @@ static int pull(const char *file, const char *value) {
     return 0;
 }
 
+/* Opens, sets the player's parameters (snd-aloop wants both sides alike) and starts. */
+static snd_pcm_t *open_capture(const char *name, unsigned rate) {
+    snd_pcm_t *pcm;
+    int e = snd_pcm_open(&pcm, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK);
+    if (e < 0) { fprintf(stderr, "capture: open %s: %s\n", name, snd_strerror(e)); return NULL; }
+    e = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, rate, 0, 50000);
+    if (e < 0) { fprintf(stderr, "capture: set params: %s\n", snd_strerror(e)); snd_pcm_close(pcm); return NULL; }
+    snd_pcm_start(pcm);
+    return pcm;
+}
+
 int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "pull") == 0) return pull(argv[2], argv[3]);
     if (argc != 4) { fprintf(stderr, "usage: capture DEVICE RATE SECONDS | capture pull FILE VALUE\n"); return 64; }
     unsigned rate = (unsigned)atoi(argv[2]);
     double seconds = atof(argv[3]);
-    snd_pcm_t *pcm;
-    int e = snd_pcm_open(&pcm, argv[1], SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK);
-    if (e < 0) { fprintf(stderr, "capture: open %s: %s\n", argv[1], snd_strerror(e)); return 69; }
-    e = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, rate, 0, 50000);  /* as the player: snd-aloop wants both sides alike */
-    if (e < 0) { fprintf(stderr, "capture: set params: %s\n", snd_strerror(e)); return 69; }
-    snd_pcm_start(pcm);
+    snd_pcm_t *pcm = open_capture(argv[1], rate);
+    if (!pcm) return 69;
+    int reopened = 0;
     enum { CHUNK = 128 };
     short buf[CHUNK];
     const long quiet = rate / 20;     /* 50 ms */
@@ -63,6 +74,11 @@ int main(int argc, char **argv) {
                 printf("silence %.6f\n", lastSound + 1.0 / rate);
                 fflush(stdout);
                 sounding = 0;
+            } else if (!sounding && wall() - lastData > 0.2) {
+                snd_pcm_close(pcm);
+                if (!(pcm = open_capture(argv[1], rate))) return 69;
+                reopened++;
+                lastData = wall();
             }
             snd_pcm_wait(pcm, 10);
             continue;
@@ -89,7 +105,7 @@ int main(int argc, char **argv) {
         }
         total += n;
     }
-    printf("end %.6f frames %ld\n", wall(), total);
+    printf("end %.6f frames %ld reopened %d\n", wall(), total, reopened);
     snd_pcm_close(pcm);
     return 0;
 }

@@ -22,8 +22,9 @@ mihrab_sndfile *mihrab_sndfile_open(const char *path, int *err_no, char *msg, si
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) { if (err_no) *err_no = errno; return NULL; }
     struct stat st;
-    if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        if (err_no) *err_no = S_ISDIR(st.st_mode) ? EISDIR : errno;
+    int statted = fstat(fd, &st) == 0;
+    if (!statted || S_ISDIR(st.st_mode)) {
+        if (err_no) *err_no = statted ? EISDIR : errno;
         close(fd);
         return NULL;
     }

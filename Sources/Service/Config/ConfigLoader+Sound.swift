@@ -11,6 +11,7 @@ extension SiteConfig {
             sound.explicit.insert(name)
         }
         if let v = try t.string("device") {
+            // "none": no speaker (buzzer only).
             guard !v.isEmpty, !v.contains(where: { $0.isNewline }) else { throw t.error("device", "must be an ALSA device name such as \"default\" or \"hw:1,0\"") }
             sound.device = v
         }
@@ -37,10 +38,10 @@ extension SiteConfig {
     /// Finds and decodes the sound files (the configured folders, then `sounds/` beside the
     /// config file); a name that is neither a file nor a pattern, or a file that does not
     /// decode, is an error at its line.
-    mutating func resolveSounds(_ root: TableReader) throws(ConfigError) {
+    mutating func resolveSounds(_ root: TableReader, lenient: Bool) throws(ConfigError) {
         let folder = (root.file as NSString).deletingLastPathComponent
         do {
-            try sound.resolve(patterns: patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"])
+            try sound.resolve(patterns: patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"], lenient: lenient)
         } catch {
             let key = "sounds.\(error.name.rawValue)"
             throw ConfigError(file: root.file, line: root.lines.line(of: key) ?? root.lines.line(of: "sounds"), path: key,

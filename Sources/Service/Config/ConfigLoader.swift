@@ -4,11 +4,14 @@ import TOMLKit
 
 extension SiteConfig {
     /// Reads and validates a site config file. Every error names the file, line and key.
-    public static func load(path: String) throws(ConfigError) -> SiteConfig {
-        try parse(try TableReader.text(of: path), file: path)
+    /// `lenientSounds` (a daemon starting): a sound file that is missing or does not decode is
+    /// not an error but a problem the unit logs and shows, its buzzer pattern sounding
+    /// instead: a bad file dropped into the sound folder must not keep the unit down.
+    public static func load(path: String, lenientSounds: Bool = false) throws(ConfigError) -> SiteConfig {
+        try parse(try TableReader.text(of: path), file: path, lenientSounds: lenientSounds)
     }
 
-    public static func parse(_ text: String, file: String) throws(ConfigError) -> SiteConfig {
+    public static func parse(_ text: String, file: String, lenientSounds: Bool = false) throws(ConfigError) -> SiteConfig {
         let root = try TableReader.root(of: text, file: file)
         var c = SiteConfig()
         try c.readLocation(root)
@@ -19,7 +22,7 @@ extension SiteConfig {
         try c.readDevice(root)
         try c.readScreen(root)
         try root.finish()
-        try c.resolveSounds(root)
+        try c.resolveSounds(root, lenient: lenientSounds)
         return c
     }
 

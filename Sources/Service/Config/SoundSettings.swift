@@ -28,8 +28,10 @@ public struct SoundSettings: Sendable, Equatable {
                                           .sunrise: .pattern("sunrise")]
     /// Names given in the file: one not found is an error (a default not found falls back).
     public var explicit: Set<Name> = []
-    /// ALSA's name for the device: "default", "hw:1,0", "plughw:CARD=Headphones".
-    public var device = "default"
+    /// ALSA's name for the device: "default", "hw:1,0", "plughw:CARD=Headphones"; "none"
+    /// (the default when the file does not say: a config written before there was sound,
+    /// for a unit with only a buzzer): no speaker, every event sounds its buzzer pattern.
+    public var device = "none"
     /// Keep the device open always (silence between sounds), not only around each sound.
     public var keepAwake = false
     /// Seconds the device is opened (and fed silence) before a sound is due.
@@ -42,6 +44,10 @@ public struct SoundSettings: Sendable, Equatable {
     /// Searched in order: the user's files first, then ours.
     public var directories = ["/var/lib/mihrab/sounds", "/usr/local/share/mihrab/sounds", "/usr/share/mihrab/sounds"]
 
+    /// Sounds that could not be used when the unit started (`resolve(lenient: true)`): each
+    /// plays its buzzer pattern instead; logged, and shown in the status.
+    public var problems: [String] = []
+
     public static let extensions = ["flac", "wav", "mp3", "ogg", "opus"]
 
     public init() {}
@@ -52,6 +58,7 @@ public struct SoundSettings: Sendable, Equatable {
     public func source(_ kind: SiteConfig.EventKind, prayer: Prayer) -> Source {
         switch kind {
         case .adhan:
+            if prayer == .fajr, explicit.contains(.adhanFajr), names[.adhanFajr] == "none" { return .none }  // a silent Fajr
             if prayer == .fajr, let own = sources[.adhanFajr], own != .none { return own }
             return sources[.adhan] ?? .none
         case .reminder: return sources[.reminder] ?? .none
@@ -68,30 +75,44 @@ public struct SoundSettings: Sendable, Equatable {
     /// Finds and decodes every named file (in `directories`, then `extra`), else takes a
     /// pattern of that name. Throws for a name given in the file that is neither, and for
     /// a file that does not decode.
-    public mutating func resolve(patterns: [String: [Int]], extra: [String] = [],
+    /// `lenient` (a daemon starting): such a sound is recorded in `problems` and replaced by
+    /// its buzzer pattern, so that a bad file can never keep the unit, and its buzzer, down.
+    public mutating func resolve(patterns: [String: [Int]], extra: [String] = [], lenient: Bool = false,
                                  probe: (String) throws(SoundError) -> SoundInfo = SoundFile.probe) throws(ResolveError) {
-        let folders = directories + extra
+        problems = []
         for name in Name.allCases {
-            let written = names[name] ?? ""
-            if written == "none" {
-                sources[name] = Source.none
-                continue
+            do {
+                try resolve(name, patterns: patterns, folders: directories + extra, probe: probe)
+            } catch {
+                guard lenient else { throw error }
+                let fallback = name == .dua ? nil : (name == .adhanFajr ? "adhan" : name.rawValue)
+                sources[name] = fallback.flatMap { patterns[$0] != nil ? Source.pattern($0) : nil } ?? Source.none
+                problems.append("sounds.\(name.rawValue): \(error.message): \(fallback.map { "the buzzer's \($0) pattern instead" } ?? "nothing instead")")
             }
-            let lookup = written.isEmpty ? name.rawValue : written
-            if let path = SoundSettings.find(lookup, in: folders) {
-                do { sources[name] = .file(try probe(path)) } catch {
-                    throw ResolveError(name: name, message: "\(error)")
-                }
-            } else if written.isEmpty {
-                sources[name] = Source.none  // adhan_fajr: as adhan; dua: none
-            } else if patterns[written] != nil {
-                sources[name] = .pattern(written)
-            } else if !explicit.contains(name) {
-                sources[name] = Source.none  // a default with neither file nor pattern
-            } else {
-                let looked = lookup.hasPrefix("/") ? lookup : "\(lookup) (.\(SoundSettings.extensions.joined(separator: ", .")) in \(folders.joined(separator: ", ")))"
-                throw ResolveError(name: name, message: "no sound file \(looked) and no pattern \(quoted(written)) (patterns: \(patterns.keys.sorted().joined(separator: ", ")), or \"none\")")
+        }
+    }
+
+    private mutating func resolve(_ name: Name, patterns: [String: [Int]], folders: [String],
+                                  probe: (String) throws(SoundError) -> SoundInfo) throws(ResolveError) {
+        let written = names[name] ?? ""
+        if written == "none" {
+            sources[name] = Source.none
+            return
+        }
+        let lookup = written.isEmpty ? name.rawValue : written
+        if let path = SoundSettings.find(lookup, in: folders) {
+            do { sources[name] = .file(try probe(path)) } catch {
+                throw ResolveError(name: name, message: "\(error)")
             }
+        } else if written.isEmpty {
+            sources[name] = Source.none  // adhan_fajr: as adhan; dua: none
+        } else if patterns[written] != nil {
+            sources[name] = .pattern(written)
+        } else if !explicit.contains(name) {
+            sources[name] = Source.none  // a default with neither file nor pattern
+        } else {
+            let looked = lookup.hasPrefix("/") ? lookup : "\(lookup) (.\(SoundSettings.extensions.joined(separator: ", .")) in \(folders.joined(separator: ", ")))"
+            throw ResolveError(name: name, message: "no sound file \(looked) and no pattern \(quoted(written)) (patterns: \(patterns.keys.sorted().joined(separator: ", ")), or \"none\")")
         }
     }
 

@@ -18,12 +18,18 @@ struct AudioState {
     var pressedAt: Double?
     var longPressDone = false
     var unavailableLogged = false
+    var buttonProblemLogged = false
+    /// Monotonic: when the speaker was last asked to play (a start must follow within `startTimeout`).
+    var playAt: Double?
 }
 
 extension UnitCore {
     /// Seconds the button is held for the installer's test of the adhan sound, and how long the test plays.
     static let longPress = 3.0
     static let testSeconds = 10.0
+    /// A sound not started this long after it was asked for (a device hung in open or
+    /// write): the buzzer sounds instead.
+    static let startTimeout = 1.5
 
     /// Sounds an event: its file through the speaker, or its buzzer pattern (also when the
     /// speaker is missing: an adhan is never silent).
@@ -35,6 +41,12 @@ extension UnitCore {
         case .pattern(let name):
             startBuzzer(config.patterns[name], mono: mono)
         case .file(let info):
+            if e.kind != .adhan, audio.playing?.kind == .adhan, !audio.pending.isEmpty {
+                // A reminder, iqamah or sunrise warning never cuts an adhan (or its dua): its pattern on the buzzer.
+                logger.notice("\(e.kind.rawValue) \(e.prayer.rawValue) while the \(audio.playing?.prayer.rawValue ?? "") adhan plays: on the buzzer")
+                startBuzzer(fallbackPattern(e.kind), mono: mono)
+                return
+            }
             var items = [SoundRequest.Item(sound: info, event: e.kind.rawValue, prayer: e.prayer.rawValue)]
             if e.kind == .adhan, case .file(let dua)? = config.sound.sources[.dua] {
                 items.append(SoundRequest.Item(sound: dua, event: "dua", prayer: e.prayer.rawValue))
@@ -47,7 +59,11 @@ extension UnitCore {
     /// Plays through the speaker if it is there; else the fallback pattern on the buzzer.
     /// Returns whether the speaker took it.
     private func play(_ request: SoundRequest, fallback: [Int]?, mono: Double) -> Bool {
-        guard let out = hw.sound, out.isAvailable else {
+        guard let out = hw.sound else {
+            startBuzzer(fallback, mono: mono)  // no speaker (sounds.device = "none"): the buzzer, as configured
+            return false
+        }
+        guard out.isAvailable else {
             if !audio.unavailableLogged {
                 audio.unavailableLogged = true
                 logger.error("sound device \(hw.sound?.deviceName ?? "(none)") unavailable: the buzzer sounds instead")
@@ -62,6 +78,7 @@ extension UnitCore {
         out.play(request, now: mono)
         (audio.started, audio.fallback, audio.testEnds, audio.playing) = (false, fallback, nil, nil)
         audio.pending = request.items
+        audio.playAt = mono
         return true
     }
 
@@ -81,24 +98,29 @@ extension UnitCore {
         guard let out = hw.sound else { return }
         for r in out.poll(now: mono) {
             recorder?.sound(r, at: wall - (mono - r.at))
-            if r.kind == .stop, let i = audio.pending.firstIndex(of: r.item) {
-                // A failure drops the rest of its request.
-                if case .failed? = r.reason { audio.pending = [] } else { audio.pending.remove(at: i) }
-                if audio.pending.isEmpty { audio.playing = nil }
-            }
+            // Only what was asked last counts: a report from a sound it replaced changes nothing.
+            guard let i = audio.pending.firstIndex(of: r.item) else { continue }
             switch (r.kind, r.reason) {
             case (.start, _):
                 audio.started = true
             case (.stop, .failed(let why)?):
                 logger.error("sound \(r.item.sound.path) (\(r.item.event)): \(why)")
-                if !audio.started, let f = audio.fallback {
+                // Never silent: an adhan cut by a failing device, or a sound that never started, on the buzzer.
+                if r.item.event != "dua", let f = audio.fallback {
                     logger.notice("the buzzer sounds instead")
                     startBuzzer(f, mono: mono)
                 }
                 audio.fallback = nil
+                audio.pending = []  // the rest of its request is dropped
             default:
-                break
+                audio.pending.remove(at: i)
             }
+            if audio.pending.isEmpty { audio.playing = nil }
+        }
+        if !audio.started, let at = audio.playAt, let f = audio.fallback, mono - at >= UnitCore.startTimeout {
+            logger.error("sound device \(out.deviceName): nothing started \(UnitCore.startTimeout) s after it was asked (hung?): the buzzer sounds instead")
+            startBuzzer(f, mono: mono)
+            audio.fallback = nil
         }
         if let end = audio.testEnds, mono >= end {
             audio.testEnds = nil
@@ -110,6 +132,10 @@ extension UnitCore {
     /// seconds, it plays the adhan's sound for `testSeconds` (an installer sets the volume).
     func readButton(mono: Double, wall: Double) {
         guard let b = hw.button else { return }
+        if let problem = b.problem, !audio.buttonProblemLogged {
+            audio.buttonProblemLogged = true
+            logger.error("stop button \(b.name): \(problem); it no longer works until the unit restarts")
+        }
         for e in b.poll(now: mono) {
             recorder?.button(pressed: e.pressed, at: wall - (mono - e.at))
             if e.pressed {
@@ -156,6 +182,10 @@ extension UnitCore {
         if let p = audio.pressedAt, !audio.longPressDone { due = p + UnitCore.longPress }
         if let t = audio.testEnds { due = min(due ?? t, t) }
         if let t = out.nextReportTime { due = min(due ?? t, t) }
+        if !audio.started, audio.fallback != nil, let at = audio.playAt {
+            let t = at + UnitCore.startTimeout
+            due = min(due ?? t, t)
+        }
         guard let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall && playsFile(events[$0]) }) else { return due }
         let e = events[i]
         let start = mono + (e.time - wall)

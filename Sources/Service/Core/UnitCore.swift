@@ -122,6 +122,7 @@ public final class UnitCore {
         }
         field = UnitCore.field(latitude, longitude, clock.wallNow())
         for problem in store.problems { logger.warning("\(problem)") }
+        for problem in config.sound.problems { logger.error("\(problem)") }
         describeTimetable()
     }
 

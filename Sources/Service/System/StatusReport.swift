@@ -29,12 +29,14 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var persisted: Bool
         public var problem: String?
     }
-    /// The speaker: its device, whether it can play (false: the buzzer sounds instead), and
-    /// the event playing (nil: none).
+    /// The speaker: its device ("none": no speaker), whether it can play (false: the buzzer
+    /// sounds instead), the event playing (nil: none), and what is wrong with the sounds or
+    /// the stop button (a file that did not load at start, a button gone).
     public struct Sound: Codable, Sendable, Equatable {
         public var device: String
         public var available: Bool
         public var playing: String?
+        public var problems: [String]
     }
     public struct Counters: Codable, Sendable, Equatable {
         public var fired: Int
@@ -59,7 +61,7 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var gps: String
     public var sensors: Sensors
     public var state: State
-    /// Nil on a unit with no speaker (older status files have none either).
+    /// Nil in status files written before there was sound.
     public var sound: Sound?
     public var counters: Counters
 }
@@ -93,7 +95,9 @@ extension UnitCore {
             sensors: .init(magnetometer: sensor(hw.magnetometer), accelerometer: sensor(hw.accelerometer),
                            errors: (hw.magnetometer?.errorCount ?? 0) + (hw.accelerometer?.errorCount ?? 0)),
             state: .init(persisted: store.persisted, problem: store.saveFailure),
-            sound: hw.sound.map { .init(device: $0.deviceName, available: $0.isAvailable, playing: audio.playing.map(\.id)) },
+            sound: .init(device: hw.sound?.deviceName ?? "none", available: hw.sound?.isAvailable ?? false,
+                         playing: audio.playing.map(\.id),
+                         problems: config.sound.problems + (hw.button?.problem.map { ["stop button: \($0)"] } ?? [])),
             counters: .init(fired: fired, missed: missed, gpioErrors: gpioErrors, rejectedFixes: rejectedFixes))
     }
 
