@@ -7,6 +7,12 @@ import PrayerTimes
 public final class EventRecorder {
     private let handle: FileHandle
     private let zone: ZoneRules
+    /// One encoder for every line (sound and button lines), not one per line.
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
 
     public init(path: String, zone: ZoneRules) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -66,8 +72,6 @@ public final class EventRecorder {
     }
 
     private func encode(_ line: some Encodable) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(line) else { return }
         handle.write(data + Data("\n".utf8))
     }
