@@ -7,35 +7,10 @@ mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144,cache=loose host /m
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results /mnt/results
 R=/mnt/results
 
-# i2c-stub: SMBus only, register files at the QMC5883L and HMC5883L addresses, preloaded
-# with each chip's identity and status registers and a known field (20, -10, 45 uT).
-# $1: i2c-stub's functionality mask (empty: all it has, I2C block reads included).
-stub() {
-  rmmod i2c-stub 2>/dev/null
-  modprobe i2c-stub chip_addr=0x0d,0x1e ${1:+functionality=$1}
-  q() { i2cset -y 0 0x0d "$1" "$2"; }
-  q 0x0d 0xff; q 0x06 0x01                                 # QMC5883L: ID, DRDY
-  q 0x00 0x58; q 0x01 0x02; q 0x02 0xd4; q 0x03 0xfe; q 0x04 0x46; q 0x05 0x05   # 600, -300, 1350 (3000 LSB/G)
-  h() { i2cset -y 0 0x1e "$1" "$2"; }
-  h 0x0a 0x48; h 0x0b 0x34; h 0x0c 0x33; h 0x09 0x01        # HMC5883L: "H43", RDY
-  h 0x03 0x00; h 0x04 0xa4; h 0x05 0x01; h 0x06 0x71; h 0x07 0xff; h 0x08 0xae   # X 164, Z 369, Y -82 (820 LSB/G)
-}
+. /devices.sh
 stub
 
-# gpio-sim: one bank of named lines, labelled as the rig board expects.
-insmod /lib/modules/$(uname -r)/extra/irq_sim_mod.ko; modprobe configfs
-insmod /lib/modules/$(uname -r)/extra/gpio-sim.ko
-mount -t configfs none /sys/kernel/config
-G=/sys/kernel/config/gpio-sim/rig
-mkdir $G $G/bank0
-echo 11 > $G/bank0/num_lines
-echo mihrab-rig > $G/bank0/label
-i=0
-for n in STATUS_LED FAJR_LED DHUHR_LED ASR_LED MAGHRIB_LED ISHA_LED QIBLA_LEFT QIBLA_ALIGNED QIBLA_RIGHT BUZZER STOP_BUTTON; do
-  mkdir $G/bank0/line$i; echo $n > $G/bank0/line$i/name; i=$((i+1))
-done
-echo 1 > $G/live
-V=/sys/devices/platform/$(cat $G/dev_name)/$(cat $G/bank0/chip_name)
+gpio_sim
 echo "$V" > $R/gpio-path
 
 mount -t proc proc /mnt/host/proc; mount -t sysfs sys /mnt/host/sys; mount -t devtmpfs dev /mnt/host/dev

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# The unit as a user installs it, booted: a Debian 12 root filesystem with systemd (debootstrap,
+# built once and cached in Tests/rig/cache), the .deb installed into it with apt in a chroot
+# (its Depends: come from Debian), booted under qemu with Debian's kernel, systemd as PID 1, and
+# the rig's emulated compass (i2c-stub) and lines (gpio-sim). Boot 1: the unit starts, Dhuhr's
+# adhan sounds, and the power is cut seconds later (qemu killed). Boot 2: no replay, then
+# reload, a bad config, the watchdog, stop. The guest's checker (check.sh) only observes and
+# acts as an administrator would; judge.py judges on the host. Prints PASS/FAIL lines.
+# Usage: Tests/rig/boot/boot.sh MIHRAB_DEB
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+root=$PWD
+here=$root/Tests/rig/boot
+cache=$root/Tests/rig/cache
+mkdir -p "$cache"
+deb=$(realpath "${1:-}" 2>/dev/null) && [ -f "$deb" ] || { echo "boot: no package given (make deb)"; exit 1; }
+
+# It mounts, chroots and writes root-owned files: as root.
+if [ "$(id -u)" != 0 ]; then exec sudo "$0" "$deb"; fi
+sudo_=""
+missing=""
+for p in qemu-system-x86 busybox-static kmod cpio debootstrap e2fsprogs; do
+  dpkg-query -W -f='${Status}' $p 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+source "$root/Tests/rig/kernel.sh"
+
+# 1. Debian 12 with systemd, once (minbase: what a Raspberry Pi OS Lite unit has, and less).
+mirror=${RIG_MIRROR:-http://deb.debian.org/debian}
+base=$cache/bookworm-systemd
+if [ ! -f "$base/.complete" ]; then
+  echo "boot: building a Debian 12 root filesystem (debootstrap, once; cached in $base)"
+  rm -rf "$base"
+  debootstrap --variant=minbase --include=systemd,systemd-sysv,udev,kmod,procps bookworm "$base" "$mirror" \
+    > "$cache/debootstrap.log" 2>&1 || { echo "boot: FAIL debootstrap (see $cache/debootstrap.log)"; exit 1; }
+  cp /etc/resolv.conf "$base/etc/resolv.conf"
+  chroot "$base" apt-get update -qq > /dev/null || { echo "boot: FAIL apt-get update in the root filesystem"; exit 1; }
+  touch "$base/.complete"
+fi
+
+# 2. The unit: a copy of it, the package installed as a user would (apt resolves Depends:;
+#    downloaded packages are cached across runs).
+unit=$cache/boot-root
+rm -rf "$unit" && cp -a "$base" "$unit"
+cp /etc/resolv.conf "$unit/etc/resolv.conf"
+cp "$deb" "$unit/tmp/"
+mkdir -p "$cache/apt-archives/partial"
+mount --bind "$cache/apt-archives" "$unit/var/cache/apt/archives"
+set +e
+chroot "$unit" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "/tmp/$(basename "$deb")" \
+  > "$cache/boot-apt.log" 2>&1
+rc=$?
+set -e
+umount "$unit/var/cache/apt/archives"
+if [ $rc != 0 ]; then echo "boot: FAIL apt install of the package in the chroot:"; tail -15 "$cache/boot-apt.log"; exit 1; fi
+echo "boot: PASS apt installs $(basename "$deb") and its dependencies from Debian in a chroot"
+rm -f "$unit/tmp/$(basename "$deb")"
+
+# The rig's side of the unit (not the package's): the site's configuration as its owner would
+# write it (the rig's board, a fixed place on the equator at longitude 0 so that the host can
+# set the clock before Dhuhr, the clock trusted, no speaker: the buzzer sounds), the modules
+# systemd may load, the checker, and no timers that would compete for the one CPU.
+cp "$root/board/qemu-rig.toml" "$unit/etc/mihrab/boards/qemu-rig.toml"
+cat > "$unit/etc/mihrab/mihrab.toml" <<'TOML'
+[location]
+source = "fixed"
+latitude = 0
+longitude = 0
+
+[time]
+zone = "UTC"
+assume_synchronized = true
+
+[calculation]
+rounding = "none"
+
+[calculation.adjustments]
+asr = 0
+
+[compass]
+rate_hz = 5
+
+[sounds]
+device = "none"
+
+[service]
+board = "/etc/mihrab/boards/qemu-rig.toml"
+grace_minutes = 10
+TOML
+copy_modules "$unit" virtio_pci virtio_blk ext4 crc32c_generic 9pnet_virtio 9p i2c-dev i2c-stub configfs
+install -m 755 "$here/check.sh" "$unit/usr/local/sbin/rig-check"
+install -m 644 "$here/rig-check.service" "$unit/etc/systemd/system/rig-check.service"
+ln -sf /etc/systemd/system/rig-check.service "$unit/etc/systemd/system/multi-user.target.wants/rig-check.service"
+for t in apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer fstrim.timer; do
+  ln -sf /dev/null "$unit/etc/systemd/system/$t"
+done
+echo mihrab-unit > "$unit/etc/hostname"
+
+# The disk (ext4, made from the folder: no loop device needed) and the initramfs.
+disk=$cache/boot-disk.img
+rm -f "$disk" && truncate -s 1G "$disk"
+mkfs.ext4 -q -F -L unit -d "$unit" "$disk"
+initrd=$cache/boot-initrd-$kv.img
+work=$cache/boot-initramfs
+rm -rf "$work" && mkdir -p "$work"/{bin,proc,sys,dev,newroot,lib/modules}
+cp /bin/busybox "$work/bin/busybox"
+copy_modules "$work" virtio_pci virtio_blk ext4 crc32c_generic i2c-dev i2c-stub configfs
+cp "$root/Tests/rig/devices.sh" "$work/devices.sh"
+install -m 755 "$here/init.sh" "$work/init"
+(cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
+
+# The clock: boot 1 starts LEAD seconds before Dhuhr (the packaged binary computes it).
+x=$(mktemp -d)
+dpkg-deb -x "$deb" "$x"
+day=$(date -u +%Y-%m-%d)
+dhuhr=$("$x/usr/bin/mihrab" times --lat 0 --lon 0 --tz UTC --date "$day" --rounding none --format csv | tail -1 | cut -d, -f5)
+rm -rf "$x"
+dhuhr_s=$(date -u -d "$(echo "$dhuhr" | cut -c1-19 | tr T ' ')" +%s)
+lead=${RIG_BOOT_LEAD:-90}
+start1=$(( dhuhr_s - lead ))
+results=$(mktemp -d)
+echo "$dhuhr_s $start1" > "$results/dhuhr"
+
+boot() {  # boot PHASE RTC_EPOCH: qemu in the background, its pid in $qemu
+  qemu-system-x86_64 -accel tcg -m 512 -smp 1 -kernel "$kroot/boot/vmlinuz-$kv" -initrd "$initrd" \
+    -append "console=ttyS0 rdinit=/init panic=-1 rig.phase=$1 systemd.show_status=1" \
+    -nographic -no-reboot -nic none -rtc base="$(date -u -d @"$2" +%Y-%m-%dT%H:%M:%S)" \
+    -drive file="$disk",format=raw,if=virtio \
+    -virtfs local,path="$results",mount_tag=results,security_model=none > "$results/console-$1.log" 2>&1 &
+  qemu=$!
+}
+
+# Boot 1, and the power cut 3 s after the adhan sounded.
+t1=$(date +%s)
+boot 1 "$start1"
+n=0
+while [ ! -s "$results/adhan-fired" ] && kill -0 $qemu 2>/dev/null && [ $n -lt 480 ]; do sleep 1; n=$((n+1)); done
+[ -s "$results/adhan-fired" ] && sleep 3
+kill -KILL $qemu 2>/dev/null || true
+wait $qemu 2>/dev/null || true
+elapsed=$(( $(date +%s) - t1 ))
+echo "boot: boot 1 took $elapsed s (power cut $( [ -s "$results/adhan-fired" ] && echo "3 s after the adhan" || echo "without an adhan"))"
+
+# Boot 2 on the same disk, its clock on from where boot 1's stopped (when boot 1 got that far).
+if [ -s "$results/adhan-fired" ]; then
+  boot 2 $(( start1 + elapsed ))
+  if ! timeout 420 tail --pid=$qemu -f /dev/null; then kill -KILL $qemu 2>/dev/null || true; fi
+  wait $qemu 2>/dev/null || true
+  [ -f "$results/2/done" ] || { echo "boot: FAIL the unit's second boot did not finish; console:"; tail -25 "$results/console-2.log"; }
+fi
+python3 "$here/judge.py" "$results" "$root/board/systemd/mihrab.service"

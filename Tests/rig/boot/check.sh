@@ -1,0 +1,112 @@
+#!/bin/bash
+# The rig's checker inside the booted unit (rig-check.service, after mihrab.service). It only
+# observes and acts as an administrator would (systemctl, kill, editing the config); the host
+# judges what it wrote to the results folder (judge.py). Phase 1 (rig.phase=1 on the kernel's
+# command line): the unit's start, its process, its devices, then Dhuhr's adhan, after which the
+# host cuts the power. Phase 2: after the power cut; reload, watchdog, stop, the journal.
+set -u
+R=/mnt/results
+mkdir -p $R
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results $R || { echo "rig-check: no results folder"; exit 1; }
+phase=$(sed -n 's/.*rig\.phase=\([0-9]*\).*/\1/p' /proc/cmdline)
+P=$R/$phase
+mkdir -p $P
+now() { date +%s.%N; }
+note() { echo "$(now) $*" >> $P/steps.log; }
+active() { [ "$(systemctl is-active mihrab)" = active ]; }
+mainpid() { systemctl show -p MainPID --value mihrab; }
+# until_ok SECONDS COMMAND...: waits until COMMAND succeeds; fails once SECONDS have passed.
+until_ok() { local end=$(( $(date +%s) + $1 )); shift; while ! "$@"; do [ $(date +%s) -lt $end ] || return 1; sleep 0.2; done; }
+# finish: what the journal says, then power off (the host judges what is there).
+finish() { journalctl -u mihrab -o json --no-pager > $P/journal.json; note done; touch $P/done; systemctl poweroff; exit 0; }
+logged() { journalctl -b -u mihrab -o cat --no-pager 2>/dev/null | grep -q -- "$1"; }
+
+# Every output line's pin, as the host would see it, each time it changes.
+V=$(echo /sys/devices/platform/gpio-sim.*/gpiochip*)
+( last=""
+  while :; do
+    s=""; for k in 0 1 2 3 4 5 6 7 8 9; do s+=$(<$V/sim_gpio$k/value); done
+    [ "$s" != "$last" ] && echo "$(now) $s" >> $P/gpio.log; last=$s
+    sleep 0.05
+  done ) &
+
+note start
+until_ok 120 active; note "active $(systemctl is-active mihrab)"
+if ! active; then
+  systemctl status mihrab --no-pager -l > $P/failed.txt 2>&1
+  ls -ln /dev/gpiochip* /dev/i2c-* > $P/dev.txt 2>&1
+  finish
+fi
+pid=$(mainpid)
+systemctl show mihrab --no-pager > $P/show.txt
+systemctl cat mihrab --no-pager > $P/cat.txt 2>&1
+cat /proc/$pid/status > $P/proc-status.txt 2>&1
+ps -o user=,group=,supgrp= -p $pid > $P/ps.txt 2>&1
+ls -ln /dev/gpiochip* /dev/i2c-* > $P/dev.txt 2>&1
+id mihrab > $P/id.txt 2>&1
+
+if [ "$phase" = 1 ]; then
+  cp /lib/systemd/system/mihrab.service $P/installed.service
+  ldd /usr/bin/mihrab > $P/ldd.txt 2>&1
+  dpkg-query -W -f='${Package} ${Version} ${Status}\n' mihrab > $P/dpkg.txt 2>&1
+  ls -la /var/lib/mihrab /etc/systemd/system/multi-user.target.wants > $P/files.txt 2>&1
+  # The compass read over i2c-dev: the status file shows a heading.
+  until_ok 30 grep -q '"heading" *: *[-0-9]' /run/mihrab/status.json 2>/dev/null; cp /run/mihrab/status.json $P/status.json
+  # Dhuhr's adhan (the host set the clock before it): once it has sounded, say so and wait
+  # for the host to cut the power.
+  until_ok 300 logged "^adhan dhuhr" && now > $R/adhan-fired
+  note "adhan $(cat $R/adhan-fired 2>/dev/null)"
+  [ -s $R/adhan-fired ] || finish
+  cp /var/lib/mihrab/state.json $P/state-before-cut.json 2>/dev/null
+  sleep 600
+  exit 0
+fi
+
+# Phase 2: booted again after the power cut.
+cp /var/lib/mihrab/state.json $P/state.json 2>&1
+ls -la /var/lib/mihrab > $P/files.txt 2>&1
+# Long enough for a replay to show (the daemon's first pass is within a second of its start).
+sleep 15
+journalctl -b -u mihrab -o cat --no-pager > $P/journal-after-cut.txt
+cp /run/mihrab/status.json $P/status-before-reload.json
+
+# A changed configuration, reloaded: Asr 7 minutes later.
+cfg=/etc/mihrab/mihrab.toml
+cp $cfg /root/good.toml
+sed -i 's/^asr = 0$/asr = 7/' $cfg
+note "reload good pid $(mainpid)"
+systemctl reload mihrab; echo $? > $P/reload-good.rc
+until_ok 20 logged "configuration reloaded"
+sleep 2.5    # the status file is written once a second
+cp /run/mihrab/status.json $P/status-after-reload.json
+note "reloaded pid $(mainpid)"
+
+# A bad configuration: refused, the one before runs on.
+cp $cfg /root/changed.toml
+printf '[calculation]\nmethod = "no-such-method"\n' >> $cfg
+systemctl reload mihrab; echo $? > $P/reload-bad.rc
+sleep 4
+note "bad reload pid $(mainpid) $(systemctl is-active mihrab)"
+cp /run/mihrab/status.json $P/status-after-bad.json
+cp /root/changed.toml $cfg
+
+# The watchdog: a stopped daemon is killed and started again.
+pid=$(mainpid)
+note "stop-signal $pid"
+t0=$(now)
+kill -STOP $pid
+changed() { local p; p=$(mainpid); [ "$p" != "$pid" ] && [ "$p" != 0 ]; }
+until_ok 120 changed; t1=$(now)
+until_ok 60 active; t2=$(now)
+echo "$t0 $t1 $t2 $pid $(mainpid)" > $P/watchdog.txt
+note "restarted $(mainpid)"
+systemctl show mihrab -p NRestarts,ActiveState,SubState --no-pager >> $P/watchdog.txt
+sleep 3
+
+# systemctl stop: every output off.
+note "systemctl stop"
+systemctl stop mihrab; echo $? > $P/stop.rc
+sleep 1
+systemctl show mihrab -p Result,ExecMainStatus,ActiveState --no-pager > $P/stopped.txt
+s=""; for k in 0 1 2 3 4 5 6 7 8 9; do s+=$(<$V/sim_gpio$k/value); done; echo "$s" > $P/after-stop.txt
+finish

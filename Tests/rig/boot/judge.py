@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Judges the booted unit (Tests/rig/boot): what check.sh wrote in the results folder.
+Usage: judge.py RESULTS SHIPPED_UNIT_FILE. Exit 0 when every check passes."""
+import json, os, re, sys
+
+d, shipped_unit = sys.argv[1], sys.argv[2]
+failures = 0
+def check(name, ok, detail=""):
+    global failures
+    print(f"boot: {'PASS' if ok else 'FAIL'} {name}" + (f" ({detail})" if detail and not ok else ""))
+    failures += 0 if ok else 1
+
+def read(*name):
+    try:
+        return open(os.path.join(d, *name)).read()
+    except OSError:
+        return ""
+
+def load(*name):
+    try:
+        return json.loads(read(*name))
+    except ValueError:
+        return None
+
+def props(text):
+    """systemctl show: KEY=VALUE lines; a key given more than once keeps every value."""
+    out = {}
+    for line in text.splitlines():
+        k, _, v = line.partition("=")
+        out.setdefault(k, []).append(v)
+    return out
+
+def unit_settings(path):
+    """The [Service] settings of a unit file: KEY -> [values] in order."""
+    out, section = {}, None
+    for line in open(path).read().splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            section = line
+            continue
+        k, _, v = line.partition("=")
+        if section == "[Service]":
+            out.setdefault(k, []).append(v)
+    return out
+
+def gpio(phase):
+    """(guest time, pins "0101...") for each change of the output lines 0-9."""
+    out = []
+    for line in read(phase, "gpio.log").splitlines():
+        t, _, s = line.partition(" ")
+        if len(s) == 10:
+            out.append((float(t), s))
+    return out
+
+def steps(phase):
+    return read(phase, "steps.log")
+
+console = lambda p: read(f"console-{p}.log")[-1500:]
+
+# ---- Boot 1: the installed unit under systemd.
+check("boot 1: mihrab.service becomes active (Type=notify: READY=1)", "active active" in steps("1"),
+      steps("1")[-300:] + read("1", "failed.txt")[-1500:] + read("1", "dev.txt") + (console(1) if not steps("1") else ""))
+if "active active" not in steps("1"):
+    sys.exit(1)
+show = props(read("1", "show.txt"))
+first = lambda k: (show.get(k) or [""])[0]
+check("it runs as user mihrab", first("User") == "mihrab" and read("1", "ps.txt").split()[:1] == ["mihrab"],
+      f"User={first('User')} ps: {read('1', 'ps.txt')}")
+check("the unit file installed is the shipped one, with no drop-ins",
+      read("1", "installed.service") == open(shipped_unit).read() and first("DropInPaths") == "",
+      f"DropInPaths={first('DropInPaths')}")
+
+# Every hardening setting of the shipped unit, as systemd reports it in force.
+shipped = unit_settings(shipped_unit)
+simple = ["Type", "NotifyAccess", "Restart", "User", "Group", "NoNewPrivileges", "ProtectSystem", "ProtectHome",
+          "PrivateTmp", "PrivateMounts", "ProtectKernelTunables", "ProtectKernelModules", "ProtectKernelLogs",
+          "ProtectControlGroups", "ProtectHostname", "ProtectProc", "ProcSubset", "RestrictNamespaces",
+          "LockPersonality", "MemoryDenyWriteExecute", "RestrictRealtime", "RestrictSUIDSGID", "RemoveIPC",
+          "DevicePolicy", "UMask", "RuntimeDirectoryPreserve", "SystemCallArchitectures"]
+wrong = []
+for k in simple:
+    if k not in shipped:
+        continue
+    want = shipped[k][-1]
+    got = first(k)
+    if k == "RestrictNamespaces" and want == "yes":
+        ok = got == "yes"
+    elif k == "UMask":
+        ok = got.lstrip("0") == want.lstrip("0")
+    else:
+        ok = got == want
+    if not ok:
+        wrong.append(f"{k}: shipped {want}, in force {got}")
+devices = {" ".join(v.split()) for v in shipped.get("DeviceAllow", [])}
+in_force = set()
+for v in show.get("DeviceAllow", []):
+    in_force |= {" ".join(x.split()) for x in re.findall(r"[\w/:-]+ [rwm]+", v)}
+if devices - in_force:
+    wrong.append(f"DeviceAllow: shipped {sorted(devices)}, in force {sorted(in_force)}")
+if first("CapabilityBoundingSet") != "":
+    wrong.append(f"CapabilityBoundingSet={first('CapabilityBoundingSet')}")
+if not first("SystemCallFilter"):
+    wrong.append("no SystemCallFilter")
+if set(first("SupplementaryGroups").split()) != set(shipped.get("SupplementaryGroups", [""])[-1].split()):
+    wrong.append(f"SupplementaryGroups={first('SupplementaryGroups')}")
+if first("WatchdogUSec") != shipped.get("WatchdogSec", ["?"])[-1] + "s":
+    wrong.append(f"WatchdogUSec={first('WatchdogUSec')}")
+check(f"every hardening setting of the shipped unit is in force ({len(simple) + 5} settings)", not wrong, "; ".join(wrong))
+
+status = dict(l.split(":", 1) for l in read("1", "proc-status.txt").splitlines() if ":" in l)
+st = lambda k: status.get(k, "").strip()
+ids = {m.group(2): int(m.group(1)) for m in re.finditer(r"(\d+)\((\w[\w-]*)\)", read("1", "id.txt"))}
+groups = set(st("Groups").split())
+need = [g for g in ("gpio", "i2c", "audio") if str(ids.get(g, "none")) not in groups]
+check("the kernel's view of the daemon: no new privileges, a seccomp filter, no capabilities, the gpio, i2c and audio groups",
+      st("NoNewPrivs") == "1" and st("Seccomp") == "2" and int(st("CapBnd") or "1", 16) == 0
+      and int(st("CapEff") or "1", 16) == 0 and not need,
+      f"NoNewPrivs {st('NoNewPrivs')} Seccomp {st('Seccomp')} CapBnd {st('CapBnd')} Groups {st('Groups')} lacking {need}")
+ldd = read("1", "ldd.txt")
+check("the installed binary links no Swift runtime from outside (ldd)", bool(ldd) and "/opt/swift" not in ldd
+      and not re.search(r"lib(swift|Foundation|dispatch|BlocksRuntime|icu)", ldd), ldd[-400:])
+
+st1 = load("1", "status.json") or {}
+check("it reads the compass over i2c-dev (status.json: a heading)", isinstance(st1.get("heading"), (int, float))
+      and st1.get("sensors", {}).get("errors", 1) == 0, json.dumps({k: st1.get(k) for k in ("heading", "compass", "sensors")}))
+g1 = gpio("1")
+check("it switches the gpio-sim lines (the status LED on)", any(s[0] == "1" for _, s in g1), str(g1[:6]))
+
+dhuhr, start1 = (int(x) for x in (read("dhuhr").split() or ["0", "0"]))
+fired = float(read("adhan-fired").strip() or 0)
+buzz = next((t for t, s in g1 if s[9] == "0"), None)
+check("Dhuhr's adhan sounds on time: the buzzer (active-low) on within 1 s of its schedule",
+      buzz is not None and abs(buzz - dhuhr) <= 1.0,
+      f"buzzer on at {None if buzz is None else round(buzz - dhuhr, 2)} s from Dhuhr; journal saw it {round(fired - dhuhr, 2) if fired else None}; the unit was active {steps('1').splitlines()[1:2]} (boot took longer than the lead?)")
+
+# ---- Boot 2: after the power cut.
+check("boot 2 (after the power cut): active again", "active active" in steps("2"), steps("2")[-300:] + console(2))
+state = load("2", "state.json")
+events = (state or {}).get("events", {})
+dhuhr_ids = [k for k, v in events.items() if "dhuhr" in k and "adhan" in k and v.get("state") == "fired"]
+check("the state file is intact after the power cut and remembers Dhuhr's adhan",
+      state is not None and bool(dhuhr_ids) and "corrupt" not in read("2", "files.txt"),
+      f"{read('2', 'state.json')[:300]} {read('2', 'files.txt')}")
+after = read("2", "journal-after-cut.txt")
+replayed = [l for l in after.splitlines() if re.match(r"^(missed )?adhan dhuhr", l)]
+g2 = gpio("2")
+check("the adhan is not replayed (not in the journal, the buzzer never on)",
+      "running; first update" in after and not replayed and not any(s[9] == "0" for _, s in g2),
+      f"{replayed} buzzer states {[s for _, s in g2 if s[9] == '0'][:3]}")
+
+# Reload.
+def times(name):
+    return (load("2", name) or {}).get("times") or {}
+def minutes(hhmm):
+    m = re.search(r"T?(\d\d):(\d\d)(?::(\d\d))?", hhmm or "")
+    return int(m.group(1)) * 60 + int(m.group(2)) + int(m.group(3) or 0) / 60 if m else None
+a0, a1, a2 = (minutes(times(n).get("asr")) for n in ("status-before-reload.json", "status-after-reload.json", "status-after-bad.json"))
+pids = re.findall(r"pid (\d+)", steps("2"))
+check("systemctl reload applies a changed config (Asr 7 minutes later, same process)",
+      read("2", "reload-good.rc").strip() == "0" and a0 is not None and a1 is not None and abs(a1 - a0 - 7) < 0.02
+      and len(pids) >= 2 and pids[0] == pids[1], f"asr {a0} -> {a1}; pids {pids}")
+journal = []
+for line in read("2", "journal.json").splitlines():
+    try:
+        journal.append(json.loads(line))
+    except ValueError:
+        pass
+ours = [j for j in journal if j.get("SYSLOG_IDENTIFIER") == "mihrab"]
+bad = [j for j in ours if "no-such-method" in str(j.get("MESSAGE"))]
+check("a bad config is refused with an error naming it, and the old one runs on (same process, same times)",
+      bool(bad) and bad[0].get("PRIORITY") in ("3", "4") and len(pids) >= 3 and pids[2] == pids[1]
+      and "active" in steps("2").split("bad reload")[1].splitlines()[0] and a2 == a1,
+      f"{[(j.get('PRIORITY'), j.get('MESSAGE')) for j in bad]} pids {pids} asr {a1} -> {a2}")
+
+# The watchdog.
+w = read("2", "watchdog.txt").split()
+dog = props(read("2", "watchdog.txt"))
+limit = int(shipped.get("WatchdogSec", ["0"])[-1]) + int(shipped.get("RestartSec", ["0"])[-1])
+if len(w) >= 5:
+    t0, t1, t2 = float(w[0]), float(w[1]), float(w[2])
+    timeout = any("Watchdog timeout" in str(j.get("MESSAGE")) for j in journal)
+    check(f"kill -STOP: the watchdog kills it and systemd starts it again within WatchdogSec + RestartSec ({limit} s)",
+          timeout and t1 - t0 <= limit + 1.5 and w[3] != w[4], f"new process after {round(t1 - t0, 1)} s, ready after {round(t2 - t0, 1)} s; watchdog logged {timeout}")
+    print(f"boot: (watchdog: a new process {t1 - t0:.1f} s after SIGSTOP, ready {t2 - t0:.1f} s after; NRestarts {dog.get('NRestarts')})")
+else:
+    check(f"kill -STOP: the watchdog kills it and systemd starts it again within {limit} s", False, read("2", "watchdog.txt"))
+
+# systemctl stop.
+stopped = props(read("2", "stopped.txt"))
+pins = read("2", "after-stop.txt").strip()
+check("systemctl stop: a clean stop, every output off (LEDs low, the active-low buzzer high)",
+      read("2", "stop.rc").strip() == "0" and stopped.get("Result") == ["success"] and pins == "0" * 9 + "1"
+      and any("stopped: outputs off" in str(j.get("MESSAGE")) for j in ours), f"{stopped} pins {pins}")
+
+# The journal: the daemon's lines with their priorities (the <N> prefix taken by journald).
+prios = {j.get("PRIORITY") for j in ours}
+prefixed = [j.get("MESSAGE") for j in ours if re.match(r"^<\d>", str(j.get("MESSAGE")))]
+check("journalctl -u mihrab: the daemon's lines with their priorities (info, notice, error)",
+      {"6", "5"} <= prios and ({"3"} & prios or {"4"} & prios) and not prefixed,
+      f"priorities {sorted(prios)}; prefixed {prefixed[:2]}")
+sys.exit(1 if failures else 0)
