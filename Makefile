@@ -81,11 +81,17 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
-# Install on a unit (as root): binary, unit, default config, board files, the mihrab user.
+# Install on a unit from source (as root): binary, unit, default config, board files, the mihrab
+# user. The unit file names the package's paths (/usr/bin/mihrab, /usr/share/doc/mihrab): they
+# are rewritten into PREFIX. `make deb` builds the Debian package instead (board/debian).
 PREFIX ?= /usr/local
 install: release
 	install -D -m 755 $$($(SWIFT) build -c release --show-bin-path)/mihrab $(DESTDIR)$(PREFIX)/bin/mihrab
-	install -D -m 644 board/systemd/mihrab.service $(DESTDIR)/etc/systemd/system/mihrab.service
+	install -d $(DESTDIR)/etc/systemd/system
+	sed -e 's|^ExecStart=/usr/bin/mihrab |ExecStart=$(PREFIX)/bin/mihrab |' \
+	  -e 's|^Documentation=file:///usr/share/doc/|Documentation=file://$(PREFIX)/share/doc/|' \
+	  board/systemd/mihrab.service >$(DESTDIR)/etc/systemd/system/mihrab.service
+	chmod 644 $(DESTDIR)/etc/systemd/system/mihrab.service
 	install -D -m 644 board/systemd/mihrab.sysusers $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
 	install -d $(DESTDIR)/etc/mihrab/boards
 	install -m 644 board/raspberry-pi-4.toml board/raspberry-pi-5.toml board/raspberry-pi-zero-2w.toml \
