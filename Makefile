@@ -4,11 +4,14 @@
 SWIFT      ?= swift
 BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev
 TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox
+# make deb: dpkg-dev's tools, lintian, help2man (the manual page); libcurl's headers because
+# FlyingFox imports FoundationNetworking, which links libcurl when Foundation is linked statically.
+DEB_PKGS   := $(BUILD_PKGS) dpkg-dev lintian help2man libcurl4-openssl-dev
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk verify-unit unit-check clean
+.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb verify-unit unit-check clean
 
 all: build
 
@@ -143,6 +146,14 @@ install-kiosk:
 uninstall-kiosk:
 	rm -f $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service \
 	  $(DESTDIR)/usr/lib/sysusers.d/mihrab-kiosk.conf $(DESTDIR)/etc/pam.d/mihrab-kiosk
+
+# The Debian package, dist/mihrab_VERSION_ARCH.deb (board/debian/build-deb.sh): the daemon with
+# the Swift runtime and Foundation linked statically, its unit enabled on installation, the
+# kiosk's files (not enabled), checked by lintian. For this machine's architecture: build on an
+# arm64 machine for a Raspberry Pi on 64-bit Raspberry Pi OS. Install: apt install ./mihrab_*.deb
+deb:
+	$(call apt_install_missing,$(DEB_PKGS))
+	SWIFT=$(SWIFT) bash board/debian/build-deb.sh
 
 # The unit file passes systemd's own checks (verify, and an offline security score of at most
 # 2.5) and keeps what the daemon needs (board/systemd/check-unit.sh; installs systemd's tools
