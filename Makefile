@@ -4,11 +4,14 @@
 SWIFT      ?= swift
 BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev
 TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox
+# make deb: dpkg-dev's tools, lintian, help2man (the manual page); libcurl's headers because
+# FlyingFox imports FoundationNetworking, which links libcurl when Foundation is linked statically.
+DEB_PKGS   := $(BUILD_PKGS) dpkg-dev lintian help2man libcurl4-openssl-dev
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk verify-unit unit-check clean
+.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb verify-unit unit-check clean
 
 all: build
 
@@ -81,11 +84,17 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
-# Install on a unit (as root): binary, unit, default config, board files, the mihrab user.
+# Install on a unit from source (as root): binary, unit, default config, board files, the mihrab
+# user. The unit file names the package's paths (/usr/bin/mihrab, /usr/share/doc/mihrab): they
+# are rewritten into PREFIX. `make deb` builds the Debian package instead (board/debian).
 PREFIX ?= /usr/local
 install: release
 	install -D -m 755 $$($(SWIFT) build -c release --show-bin-path)/mihrab $(DESTDIR)$(PREFIX)/bin/mihrab
-	install -D -m 644 board/systemd/mihrab.service $(DESTDIR)/etc/systemd/system/mihrab.service
+	install -d $(DESTDIR)/etc/systemd/system
+	sed -e 's|^ExecStart=/usr/bin/mihrab |ExecStart=$(PREFIX)/bin/mihrab |' \
+	  -e 's|^Documentation=file:///usr/share/doc/|Documentation=file://$(PREFIX)/share/doc/|' \
+	  board/systemd/mihrab.service >$(DESTDIR)/etc/systemd/system/mihrab.service
+	chmod 644 $(DESTDIR)/etc/systemd/system/mihrab.service
 	install -D -m 644 board/systemd/mihrab.sysusers $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
 	install -d $(DESTDIR)/etc/mihrab/boards
 	install -m 644 board/raspberry-pi-4.toml board/raspberry-pi-5.toml board/raspberry-pi-zero-2w.toml \
@@ -137,6 +146,14 @@ install-kiosk:
 uninstall-kiosk:
 	rm -f $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service \
 	  $(DESTDIR)/usr/lib/sysusers.d/mihrab-kiosk.conf $(DESTDIR)/etc/pam.d/mihrab-kiosk
+
+# The Debian package, dist/mihrab_VERSION_ARCH.deb (board/debian/build-deb.sh): the daemon with
+# the Swift runtime and Foundation linked statically, its unit enabled on installation, the
+# kiosk's files (not enabled), checked by lintian. For this machine's architecture: build on an
+# arm64 machine for a Raspberry Pi on 64-bit Raspberry Pi OS. Install: apt install ./mihrab_*.deb
+deb:
+	$(call apt_install_missing,$(DEB_PKGS))
+	SWIFT=$(SWIFT) bash board/debian/build-deb.sh
 
 # The unit file passes systemd's own checks (verify, and an offline security score of at most
 # 2.5) and keeps what the daemon needs (board/systemd/check-unit.sh; installs systemd's tools

@@ -4,7 +4,7 @@
 #
 #   bash board/systemd/check-unit.sh [BINARY]
 #
-# BINARY (default /bin/true) stands in for /usr/local/bin/mihrab in ExecStart=, which verify
+# BINARY (default /bin/true) stands in for /usr/bin/mihrab in ExecStart=, which verify
 # and security want to exist. MIHRAB_UNIT=path checks another unit file.
 set -euo pipefail
 
