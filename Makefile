@@ -65,9 +65,16 @@ release-gpiod2: deps
 	bash hal/tools/build-libgpiod-v2.sh $(GPIOD2)
 	$(SWIFT) build $(V2_FLAGS)
 
-rig: release release-gpiod2
-	bash Tests/rig/rig.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab \
+# Then the package itself (make deb) installed with apt into a Debian 12 root filesystem and
+# booted under qemu with systemd as PID 1 (Tests/rig/boot/boot.sh). The rig's v1 binary is the
+# package's (static Swift runtime), built once for both.
+VERSION  := $(shell sed -n 's/^[[:space:]]*static let version = "\([^"]*\)".*/\1/p' Sources/mihrab/BuildInfo.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB      := dist/mihrab_$(VERSION)_$(DEB_ARCH).deb
+rig: deb release-gpiod2
+	bash Tests/rig/rig.sh $$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/mihrab \
 	  $$($(SWIFT) build $(V2_FLAGS) --show-bin-path)/mihrab
+	bash Tests/rig/boot/boot.sh $(DEB)
 
 # The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2);
 # the ALSA and libsndfile shims compiled with every warning an error.
@@ -96,6 +103,7 @@ install: release
 	  board/systemd/mihrab.service >$(DESTDIR)/etc/systemd/system/mihrab.service
 	chmod 644 $(DESTDIR)/etc/systemd/system/mihrab.service
 	install -D -m 644 board/systemd/mihrab.sysusers $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
+	install -D -m 644 board/systemd/60-mihrab.rules $(DESTDIR)/etc/udev/rules.d/60-mihrab.rules
 	install -d $(DESTDIR)/etc/mihrab/boards
 	install -m 644 board/raspberry-pi-4.toml board/raspberry-pi-5.toml board/raspberry-pi-zero-2w.toml \
 	  board/simulated.toml $(DESTDIR)/etc/mihrab/boards/
@@ -111,11 +119,14 @@ install: release
 	  else getent passwd mihrab >/dev/null || useradd --system --home-dir /var/lib/mihrab --shell /usr/sbin/nologin \
 	    --groups gpio,i2c,audio mihrab; fi; \
 	  command -v systemctl >/dev/null && systemctl daemon-reload || true; \
+	  command -v udevadm >/dev/null && udevadm control --reload-rules && \
+	    udevadm trigger --action=add --subsystem-match=gpio --subsystem-match=i2c-dev || true; \
 	  echo "Installed. Edit /etc/mihrab/mihrab.toml, then: systemctl enable --now mihrab"; \
 	fi
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/mihrab $(DESTDIR)/etc/systemd/system/mihrab.service $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf
+	rm -f $(DESTDIR)$(PREFIX)/bin/mihrab $(DESTDIR)/etc/systemd/system/mihrab.service $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf \
+	  $(DESTDIR)/etc/udev/rules.d/60-mihrab.rules
 	rm -rf $(DESTDIR)$(PREFIX)/share/mihrab/sounds
 
 # The wall screen (as root): the kiosk unit (its wrapper's path under PREFIX), the wrapper, the

@@ -1,17 +1,21 @@
 # Sourced by the rig's busybox /init scripts (guest.sh, boot/init.sh): the emulated hardware.
 
-# i2c-stub: SMBus only, register files at the QMC5883L and HMC5883L addresses, preloaded
-# with each chip's identity and status registers and a known field (20, -10, 45 uT).
+# i2c-stub: SMBus only, register files at the QMC5883L, HMC5883L and ADXL345 addresses,
+# preloaded with each chip's identity and status registers, a known field (20, -10, 45 uT) and
+# gravity along +Z (1 g: 256 LSB at full resolution).
 # $1: i2c-stub's functionality mask (empty: all it has, I2C block reads included).
 stub() {
   rmmod i2c-stub 2>/dev/null
-  modprobe i2c-stub chip_addr=0x0d,0x1e ${1:+functionality=$1}
+  modprobe i2c-stub chip_addr=0x0d,0x1e,0x53 ${1:+functionality=$1}
   q() { i2cset -y 0 0x0d "$1" "$2"; }
   q 0x0d 0xff; q 0x06 0x01                                 # QMC5883L: ID, DRDY
   q 0x00 0x58; q 0x01 0x02; q 0x02 0xd4; q 0x03 0xfe; q 0x04 0x46; q 0x05 0x05   # 600, -300, 1350 (3000 LSB/G)
   h() { i2cset -y 0 0x1e "$1" "$2"; }
   h 0x0a 0x48; h 0x0b 0x34; h 0x0c 0x33; h 0x09 0x01        # HMC5883L: "H43", RDY
   h 0x03 0x00; h 0x04 0xa4; h 0x05 0x01; h 0x06 0x71; h 0x07 0xff; h 0x08 0xae   # X 164, Z 369, Y -82 (820 LSB/G)
+  a() { i2cset -y 0 0x53 "$1" "$2"; }
+  a 0x00 0xe5; a 0x30 0x80                                  # ADXL345: DEVID, DATA_READY
+  a 0x32 0x00; a 0x33 0x00; a 0x34 0x00; a 0x35 0x00; a 0x36 0x00; a 0x37 0x01   # X 0, Y 0, Z 256
 }
 
 # gpio-sim: one bank of named lines, labelled as the rig board (board/qemu-rig.toml) expects.

@@ -80,6 +80,9 @@ for unit in "$pkg"/lib/systemd/system/*.service; do
     [[ -x $pkg$program ]] || fail "$(basename "$unit"): ExecStart=$program is not in the package"
 done
 install -D -m 644 board/systemd/mihrab.sysusers "$pkg/usr/lib/sysusers.d/mihrab.conf"
+# The gpio and i2c groups' access to /dev/gpiochip* and /dev/i2c-* (plain Debian gives them
+# to root alone; Raspberry Pi OS's own rules agree with these).
+install -D -m 644 board/systemd/60-mihrab.rules "$pkg/lib/udev/rules.d/60-mihrab.rules"
 install -D -m 644 board/kiosk/mihrab-kiosk.sysusers "$pkg/usr/lib/sysusers.d/mihrab-kiosk.conf"
 
 # /etc: every file a conffile (dpkg keeps local changes on upgrade and asks).

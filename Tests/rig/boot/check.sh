@@ -83,7 +83,7 @@ note "reloaded pid $(mainpid)"
 
 # A bad configuration: refused, the one before runs on.
 cp $cfg /root/changed.toml
-printf '[calculation]\nmethod = "no-such-method"\n' >> $cfg
+sed -i 's/^asr = 7$/asr = "seven"/' $cfg
 systemctl reload mihrab; echo $? > $P/reload-bad.rc
 sleep 4
 note "bad reload pid $(mainpid) $(systemctl is-active mihrab)"
@@ -100,7 +100,7 @@ until_ok 120 changed; t1=$(now)
 until_ok 60 active; t2=$(now)
 echo "$t0 $t1 $t2 $pid $(mainpid)" > $P/watchdog.txt
 note "restarted $(mainpid)"
-systemctl show mihrab -p NRestarts,ActiveState,SubState --no-pager >> $P/watchdog.txt
+systemctl show mihrab -p NRestarts,ActiveState,SubState,ExecMainStartTimestamp --timestamp=unix --no-pager >> $P/watchdog.txt
 sleep 3
 
 # systemctl stop: every output off.

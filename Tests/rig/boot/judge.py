@@ -131,8 +131,9 @@ check("it switches the gpio-sim lines (the status LED on)", any(s[0] == "1" for 
 dhuhr, start1 = (int(x) for x in (read("dhuhr").split() or ["0", "0"]))
 fired = float(read("adhan-fired").strip() or 0)
 buzz = next((t for t, s in g1 if s[9] == "0"), None)
-check("Dhuhr's adhan sounds on time: the buzzer (active-low) on within 1 s of its schedule",
-      buzz is not None and abs(buzz - dhuhr) <= 1.0,
+# `mihrab times` prints the schedule to the second: on time is within that second, plus 0.5 s.
+check("Dhuhr's adhan sounds on time: the buzzer (active-low) on within 1.5 s of its schedule (printed to the second)",
+      buzz is not None and -0.5 <= buzz - dhuhr <= 1.5,
       f"buzzer on at {None if buzz is None else round(buzz - dhuhr, 2)} s from Dhuhr; journal saw it {round(fired - dhuhr, 2) if fired else None}; the unit was active {steps('1').splitlines()[1:2]} (boot took longer than the lead?)")
 
 # ---- Boot 2: after the power cut.
@@ -168,7 +169,8 @@ for line in read("2", "journal.json").splitlines():
     except ValueError:
         pass
 ours = [j for j in journal if j.get("SYSLOG_IDENTIFIER") == "mihrab"]
-bad = [j for j in ours if "no-such-method" in str(j.get("MESSAGE"))]
+bad = [j for j in ours if "refused" in str(j.get("MESSAGE")) and "mihrab.toml:" in str(j.get("MESSAGE"))
+       and "asr" in str(j.get("MESSAGE"))]
 check("a bad config is refused with an error naming it, and the old one runs on (same process, same times)",
       bool(bad) and bad[0].get("PRIORITY") in ("3", "4") and len(pids) >= 3 and pids[2] == pids[1]
       and "active" in steps("2").split("bad reload")[1].splitlines()[0] and a2 == a1,
@@ -178,12 +180,23 @@ check("a bad config is refused with an error naming it, and the old one runs on 
 w = read("2", "watchdog.txt").split()
 dog = props(read("2", "watchdog.txt"))
 limit = int(shipped.get("WatchdogSec", ["0"])[-1]) + int(shipped.get("RestartSec", ["0"])[-1])
-if len(w) >= 5:
-    t0, t1, t2 = float(w[0]), float(w[1]), float(w[2])
-    timeout = any("Watchdog timeout" in str(j.get("MESSAGE")) for j in journal)
-    check(f"kill -STOP: the watchdog kills it and systemd starts it again within WatchdogSec + RestartSec ({limit} s)",
-          timeout and t1 - t0 <= limit + 1.5 and w[3] != w[4], f"new process after {round(t1 - t0, 1)} s, ready after {round(t2 - t0, 1)} s; watchdog logged {timeout}")
-    print(f"boot: (watchdog: a new process {t1 - t0:.1f} s after SIGSTOP, ready {t2 - t0:.1f} s after; NRestarts {dog.get('NRestarts')})")
+def logged_at(text):
+    return next((int(j["__REALTIME_TIMESTAMP"]) / 1e6 for j in journal if text in str(j.get("MESSAGE"))), None)
+started = re.search(r"ExecMainStartTimestamp=@([\d.]+)", read("2", "watchdog.txt"))
+if len(w) >= 5 and started:
+    t0, restart = float(w[0]), float(started.group(1))
+    timeout = logged_at("Watchdog timeout")
+    dogsec = int(shipped.get("WatchdogSec", ["0"])[-1])
+    exited = logged_at("Main process exited")
+    # The watchdog counts from the daemon's last ping before the SIGSTOP: its timeout comes at
+    # most WatchdogSec after it. Then the kill and RestartSec; 1.5 s allowed for systemd's own
+    # steps (the kill, the fork) under software emulation.
+    check(f"kill -STOP: the watchdog kills it (within WatchdogSec) and systemd starts it again RestartSec later ({limit} s in all, + 1.5 s)",
+          timeout is not None and timeout - t0 <= dogsec + 0.1 and restart - timeout <= limit - dogsec + 1.5 and w[3] != w[4],
+          f"timeout {None if timeout is None else round(timeout - t0, 2)} s after SIGSTOP, new process {round(restart - t0, 2)} s")
+    print(f"boot: (watchdog: timeout {timeout - t0 if timeout else float('nan'):.2f} s after SIGSTOP, the old process gone at "
+          f"{exited - t0 if exited else float('nan'):.2f} s, a new one at {restart - t0:.2f} s, "
+          f"ready at {float(w[2]) - t0:.1f} s; NRestarts {dog.get('NRestarts')})")
 else:
     check(f"kill -STOP: the watchdog kills it and systemd starts it again within {limit} s", False, read("2", "watchdog.txt"))
 
