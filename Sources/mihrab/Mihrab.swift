@@ -28,8 +28,8 @@ enum Main {
                 try command.run()
             }
         } catch let error as CommandError {
-            FileHandle.standardError.write(Data("mihrab: \(oneLine(error.description))\n".utf8))
-            for line in error.more { FileHandle.standardError.write(Data("\(escapedLine(line, limit: 1000))\n".utf8)) }
+            FileHandle.standardError.write(errorLine("mihrab: \(oneLine(error.description))"))
+            for line in error.more { FileHandle.standardError.write(errorLine(escapedLine(line, limit: 1000))) }
             exit(error.exitCode.rawValue)
         } catch {
             let code = Mihrab.exitCode(for: error)
@@ -39,10 +39,18 @@ enum Main {
             }
             let message = oneLine(Mihrab.message(for: error))
             // A bare exit status (the command has said what it had to) prints nothing more.
-            if !message.isEmpty { FileHandle.standardError.write(Data("mihrab: \(message)\n".utf8)) }
+            if !message.isEmpty { FileHandle.standardError.write(errorLine("mihrab: \(message)")) }
             exit(code.rawValue)
         }
     }
+}
+
+/// An error line for standard error. Under systemd (JOURNAL_STREAM set: standard error is the
+/// journal) it carries the `<3>` prefix, so that the journal files the reason the daemon
+/// stopped as an error, not as information.
+func errorLine(_ text: String) -> Data {
+    let journal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+    return Data(((journal ? "<\(JournalLogHandler.priority(.error))>" : "") + text + "\n").utf8)
 }
 
 /// ArgumentParser's messages can span lines ("one of the following:" and a bullet list):

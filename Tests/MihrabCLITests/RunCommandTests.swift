@@ -132,6 +132,11 @@ struct RealTimeRunCommandTests {
         #expect(r.status == 69)
         let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("mihrab: ") }
         #expect(errors.count == 1 && errors[0].contains("/dev/gpiochip0"), "\(r.stderr)")
+        // Under systemd the same line is the journal's priority 3 (err), not its default 6 (info).
+        let journal = try MihrabBinary.run(["run", "--board", "board/raspberry-pi-4.toml", "--state-dir", dir, "--quiet"],
+                                           environment: ["JOURNAL_STREAM": "8:1"])
+        #expect(journal.status == 69)
+        #expect(journal.stderr.split(separator: "\n").contains("<3>" + errors[0]), "\(journal.stderr)")
     }
 }
 

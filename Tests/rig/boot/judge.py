@@ -60,8 +60,19 @@ def steps(phase):
 console = lambda p: read(f"console-{p}.log")[-1500:]
 
 # ---- Boot 1: the installed unit under systemd.
+def daemon_errors(phase):
+    out = []
+    for line in read(phase, "journal.json").splitlines():
+        try:
+            j = json.loads(line)
+        except ValueError:
+            continue
+        if j.get("SYSLOG_IDENTIFIER") == "mihrab" and j.get("PRIORITY") in ("0", "1", "2", "3") and j.get("MESSAGE") not in out:
+            out.append(j.get("MESSAGE"))
+    return out
 check("boot 1: mihrab.service becomes active (Type=notify: READY=1)", "active active" in steps("1"),
-      steps("1")[-300:] + read("1", "failed.txt")[-1500:] + read("1", "dev.txt") + (console(1) if not steps("1") else ""))
+      f"the daemon said {daemon_errors('1')}; " + read("1", "failed.txt")[-800:] + read("1", "dev.txt")
+      + (console(1) if not steps("1") else ""))
 if "active active" not in steps("1"):
     sys.exit(1)
 show = props(read("1", "show.txt"))
