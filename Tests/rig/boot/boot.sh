@@ -119,7 +119,7 @@ day=$(date -u +%Y-%m-%d)
 dhuhr=$("$x/usr/bin/mihrab" times --lat 0 --lon 0 --tz UTC --date "$day" --rounding none --format csv | tail -1 | cut -d, -f5)
 rm -rf "$x"
 dhuhr_s=$(date -u -d "$(echo "$dhuhr" | cut -c1-19 | tr T ' ')" +%s)
-lead=${RIG_BOOT_LEAD:-90}
+lead=${RIG_BOOT_LEAD:-150}
 start1=$(( dhuhr_s - lead ))
 results=$(mktemp -d)
 echo "$dhuhr_s $start1" > "$results/dhuhr"

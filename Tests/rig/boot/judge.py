@@ -200,10 +200,10 @@ if len(w) >= 5 and started:
     dogsec = int(shipped.get("WatchdogSec", ["0"])[-1])
     exited = logged_at("Main process exited")
     # The watchdog counts from the daemon's last ping before the SIGSTOP: its timeout comes at
-    # most WatchdogSec after it. Then the kill and RestartSec; 1.5 s allowed for systemd's own
-    # steps (the kill, the fork) under software emulation.
-    check(f"kill -STOP: the watchdog kills it (within WatchdogSec) and systemd starts it again RestartSec later ({limit} s in all, + 1.5 s)",
-          timeout is not None and timeout - t0 <= dogsec + 0.1 and restart - timeout <= limit - dogsec + 1.5 and w[3] != w[4],
+    # most WatchdogSec after it. Then the kill and RestartSec; 3 s allowed for systemd's own
+    # steps (the kill, the reaping, the fork) under software emulation on a busy host.
+    check(f"kill -STOP: the watchdog kills it (within WatchdogSec) and systemd starts it again RestartSec later ({limit} s in all, + 3 s)",
+          timeout is not None and timeout - t0 <= dogsec + 0.5 and restart - timeout <= limit - dogsec + 3 and w[3] != w[4],
           f"timeout {None if timeout is None else round(timeout - t0, 2)} s after SIGSTOP, new process {round(restart - t0, 2)} s")
     print(f"boot: (watchdog: timeout {timeout - t0 if timeout else float('nan'):.2f} s after SIGSTOP, the old process gone at "
           f"{exited - t0 if exited else float('nan'):.2f} s, a new one at {restart - t0:.2f} s, "
