@@ -11,22 +11,22 @@ mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results $R || { echo "
 phase=$(sed -n 's/.*rig\.phase=\([0-9]*\).*/\1/p' /proc/cmdline)
 P=$R/$phase
 mkdir -p $P
-now() { date +%s.%N; }
+now() { echo $EPOCHREALTIME; }
 note() { echo "$(now) $*" >> $P/steps.log; }
 active() { [ "$(systemctl is-active mihrab)" = active ]; }
 mainpid() { systemctl show -p MainPID --value mihrab; }
 # until_ok SECONDS COMMAND...: waits until COMMAND succeeds; fails once SECONDS have passed.
 until_ok() { local end=$(( $(date +%s) + $1 )); shift; while ! "$@"; do [ $(date +%s) -lt $end ] || return 1; sleep 0.2; done; }
 # finish: what the journal says, then power off (the host judges what is there).
-finish() { journalctl -u mihrab -o json --no-pager > $P/journal.json; note done; touch $P/done; systemctl poweroff; exit 0; }
+finish() { journalctl -b -u mihrab -o json --no-pager > $P/journal.json; note done; touch $P/done; systemctl poweroff; exit 0; }
 logged() { journalctl -b -u mihrab -o cat --no-pager 2>/dev/null | grep -q -- "$1"; }
 
 # Every output line's pin, as the host would see it, each time it changes.
 V=$(echo /sys/devices/platform/gpio-sim.*/gpiochip*)
 ( last=""
   while :; do
-    s=""; for k in 0 1 2 3 4 5 6 7 8 9; do s+=$(<$V/sim_gpio$k/value); done
-    [ "$s" != "$last" ] && echo "$(now) $s" >> $P/gpio.log; last=$s
+    s=""; for k in 0 1 2 3 4 5 6 7 8 9; do read -r v < $V/sim_gpio$k/value; s+=$v; done
+    [ "$s" != "$last" ] && echo "$EPOCHREALTIME $s" >> $P/gpio.log; last=$s
     sleep 0.05
   done ) &
 
@@ -59,7 +59,7 @@ if [ "$phase" = 1 ]; then
   [ -s $R/adhan-fired ] || finish
   cp /var/lib/mihrab/state.json $P/state-before-cut.json 2>/dev/null
   sleep 600
-  exit 0
+  poweroff -f
 fi
 
 # Phase 2: booted again after the power cut.
@@ -86,7 +86,7 @@ cp $cfg /root/changed.toml
 sed -i 's/^asr = 7$/asr = "seven"/' $cfg
 systemctl reload mihrab; echo $? > $P/reload-bad.rc
 sleep 4
-note "bad reload pid $(mainpid) $(systemctl is-active mihrab)"
+note "bad reload pid $(mainpid) state $(systemctl is-active mihrab)"
 cp /run/mihrab/status.json $P/status-after-bad.json
 cp /root/changed.toml $cfg
 
@@ -103,10 +103,17 @@ note "restarted $(mainpid)"
 systemctl show mihrab -p NRestarts,ActiveState,SubState,ExecMainStartTimestamp --timestamp=unix --no-pager >> $P/watchdog.txt
 sleep 3
 
-# systemctl stop: every output off.
+# systemctl stop: every output off. A released gpio-sim line falls back to its pull whatever
+# was driven last (a Pi's line keeps its last value), so the pins after the stop prove nothing:
+# the kernel's gpio_value tracepoint records what the daemon itself wrote while stopping.
+T=/sys/kernel/tracing
+[ -d $T/events/gpio ] || mount -t tracefs nodev $T
+for c in /sys/class/gpio/gpiochip*; do [ "$(cat $c/label)" = mihrab-rig ] && cat $c/base > $P/gpio-base.txt; done
+s=""; for k in 0 1 2 3 4 5 6 7 8 9; do read -r v < $V/sim_gpio$k/value; s+=$v; done; echo "$s" > $P/before-stop.txt
+echo > $T/trace; echo 1 > $T/events/gpio/gpio_value/enable
 note "systemctl stop"
 systemctl stop mihrab; echo $? > $P/stop.rc
-sleep 1
+echo 0 > $T/events/gpio/gpio_value/enable
+cat $T/trace > $P/stop-trace.txt
 systemctl show mihrab -p Result,ExecMainStatus,ActiveState --no-pager > $P/stopped.txt
-s=""; for k in 0 1 2 3 4 5 6 7 8 9; do s+=$(<$V/sim_gpio$k/value); done; echo "$s" > $P/after-stop.txt
 finish

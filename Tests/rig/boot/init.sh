@@ -11,7 +11,9 @@ gpio_sim
 echo pull-up > $V/sim_gpio9/pull
 mkdir -p /newroot
 i=0; while [ ! -b /dev/vda ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
-mount -t ext4 -o rw /dev/vda /newroot || { echo "rig-init: cannot mount /dev/vda"; poweroff -f; }
+# commit=600: nothing reaches the disk by ext4's own 5 s commit before the power cut; what
+# the daemon saved survives only if it made it durable itself (fsync).
+mount -t ext4 -o rw,commit=600 /dev/vda /newroot || { echo "rig-init: cannot mount /dev/vda"; poweroff -f; }
 umount /sys/kernel/config
 mount --move /dev /newroot/dev; mount --move /sys /newroot/sys; mount --move /proc /newroot/proc
 exec switch_root /newroot /sbin/init

@@ -77,6 +77,8 @@ if "active active" not in steps("1"):
     sys.exit(1)
 show = props(read("1", "show.txt"))
 first = lambda k: (show.get(k) or [""])[0]
+check("it started once: no crash or restart on the way to active (NRestarts=0)", first("NRestarts") == "0",
+      f"NRestarts={first('NRestarts')}")
 check("it runs as user mihrab", first("User") == "mihrab" and read("1", "ps.txt").split()[:1] == ["mihrab"],
       f"User={first('User')} ps: {read('1', 'ps.txt')}")
 check("the unit file installed is the shipped one, with no drop-ins",
@@ -110,6 +112,18 @@ for v in show.get("DeviceAllow", []):
     in_force |= {" ".join(x.split()) for x in re.findall(r"[\w/:-]+ [rwm]+", v)}
 if devices - in_force:
     wrong.append(f"DeviceAllow: shipped {sorted(devices)}, in force {sorted(in_force)}")
+if set(first("RestrictAddressFamilies").split()) != set(shipped.get("RestrictAddressFamilies", [""])[-1].split()):
+    wrong.append(f"RestrictAddressFamilies={first('RestrictAddressFamilies')}")
+nets = {"any": {"0.0.0.0/0", "::/0"}, "localhost": {"127.0.0.0/8", "::1/128"}}
+for k in ("IPAddressDeny", "IPAddressAllow"):
+    want = set().union(*(nets.get(v, {v}) for v in " ".join(shipped.get(k, [])).split()))
+    if set(first(k).split()) != want:
+        wrong.append(f"{k}={first(k)} (shipped {sorted(want)})")
+if shipped.get("SystemCallErrorNumber", [""])[-1] == "EPERM" and first("SystemCallErrorNumber") != "1":
+    wrong.append(f"SystemCallErrorNumber={first('SystemCallErrorNumber')}")
+allowed = set(first("SystemCallFilter").split())
+if "adjtimex" not in allowed or "setpriority" in allowed or "reboot" in allowed or "mount" in allowed:
+    wrong.append("SystemCallFilter: not @system-service less @privileged and @resources, plus adjtimex")
 if first("CapabilityBoundingSet") != "":
     wrong.append(f"CapabilityBoundingSet={first('CapabilityBoundingSet')}")
 if not first("SystemCallFilter"):
@@ -118,7 +132,8 @@ if set(first("SupplementaryGroups").split()) != set(shipped.get("SupplementaryGr
     wrong.append(f"SupplementaryGroups={first('SupplementaryGroups')}")
 if first("WatchdogUSec") != shipped.get("WatchdogSec", ["?"])[-1] + "s":
     wrong.append(f"WatchdogUSec={first('WatchdogUSec')}")
-check(f"every hardening setting of the shipped unit is in force ({len(simple) + 5} settings)", not wrong, "; ".join(wrong))
+check(f"every hardening setting of the shipped unit is in force, as systemctl show reports it ({len([k for k in simple if k in shipped]) + 10} settings)",
+      not wrong, "; ".join(wrong))
 
 status = dict(l.split(":", 1) for l in read("1", "proc-status.txt").splitlines() if ":" in l)
 st = lambda k: status.get(k, "").strip()
@@ -127,7 +142,7 @@ groups = set(st("Groups").split())
 need = [g for g in ("gpio", "i2c", "audio") if str(ids.get(g, "none")) not in groups]
 check("the kernel's view of the daemon: no new privileges, a seccomp filter, no capabilities, the gpio, i2c and audio groups",
       st("NoNewPrivs") == "1" and st("Seccomp") == "2" and int(st("CapBnd") or "1", 16) == 0
-      and int(st("CapEff") or "1", 16) == 0 and not need,
+      and int(st("CapEff") or "1", 16) == 0 and int(st("CapAmb") or "1", 16) == 0 and not need,
       f"NoNewPrivs {st('NoNewPrivs')} Seccomp {st('Seccomp')} CapBnd {st('CapBnd')} Groups {st('Groups')} lacking {need}")
 ldd = read("1", "ldd.txt")
 check("the installed binary links no Swift runtime from outside (ldd)", bool(ldd) and "/opt/swift" not in ldd
@@ -142,9 +157,10 @@ check("it switches the gpio-sim lines (the status LED on)", any(s[0] == "1" for 
 dhuhr, start1 = (int(x) for x in (read("dhuhr").split() or ["0", "0"]))
 fired = float(read("adhan-fired").strip() or 0)
 buzz = next((t for t, s in g1 if s[9] == "0"), None)
-# `mihrab times` prints the schedule to the second: on time is within that second, plus 0.5 s.
-check("Dhuhr's adhan sounds on time: the buzzer (active-low) on within 1.5 s of its schedule (printed to the second)",
-      buzz is not None and -0.5 <= buzz - dhuhr <= 1.5,
+# `mihrab times` prints the schedule to the second, rounded down: on time is within that second,
+# plus 1 s for the daemon's pass and the checker's sampling on the one emulated CPU.
+check("Dhuhr's adhan sounds on time: the buzzer (active-low) on within 2 s of its schedule (printed to the second)",
+      buzz is not None and -0.2 <= buzz - dhuhr <= 2.0,
       f"buzzer on at {None if buzz is None else round(buzz - dhuhr, 2)} s from Dhuhr; journal saw it {round(fired - dhuhr, 2) if fired else None}; the unit was active {steps('1').splitlines()[1:2]} (boot took longer than the lead?)")
 
 # ---- Boot 2: after the power cut.
@@ -152,8 +168,10 @@ check("boot 2 (after the power cut): active again", "active active" in steps("2"
 state = load("2", "state.json")
 events = (state or {}).get("events", {})
 dhuhr_ids = [k for k, v in events.items() if "dhuhr" in k and "adhan" in k and v.get("state") == "fired"]
-check("the state file is intact after the power cut and remembers Dhuhr's adhan",
-      state is not None and bool(dhuhr_ids) and "corrupt" not in read("2", "files.txt"),
+before = (load("1", "state-before-cut.json") or {}).get("events", {})
+same = bool(dhuhr_ids) and all(before.get(k) == events[k] for k in dhuhr_ids)
+check("the state file is intact after the power cut (ext4 commit=600: only what was fsynced) and holds Dhuhr's adhan as saved before it",
+      state is not None and same and not re.search(r"corrupt|unreadable", read("2", "files.txt")),
       f"{read('2', 'state.json')[:300]} {read('2', 'files.txt')}")
 after = read("2", "journal-after-cut.txt")
 replayed = [l for l in after.splitlines() if re.match(r"^(missed )?adhan dhuhr", l)]
@@ -184,7 +202,7 @@ bad = [j for j in ours if "refused" in str(j.get("MESSAGE")) and "mihrab.toml:" 
        and "asr" in str(j.get("MESSAGE"))]
 check("a bad config is refused with an error naming it, and the old one runs on (same process, same times)",
       bool(bad) and bad[0].get("PRIORITY") in ("3", "4") and len(pids) >= 3 and pids[2] == pids[1]
-      and "active" in steps("2").split("bad reload")[1].splitlines()[0] and a2 == a1,
+      and "state active" in (steps("2").split("bad reload")[1:] or [""])[0].splitlines()[0] and a2 == a1,
       f"{[(j.get('PRIORITY'), j.get('MESSAGE')) for j in bad]} pids {pids} asr {a1} -> {a2}")
 
 # The watchdog.
@@ -211,12 +229,24 @@ if len(w) >= 5 and started:
 else:
     check(f"kill -STOP: the watchdog kills it and systemd starts it again within {limit} s", False, read("2", "watchdog.txt"))
 
-# systemctl stop.
+# systemctl stop: the kernel's gpio_value tracepoint, what the daemon wrote while stopping (a
+# released gpio-sim line falls back to its pull, so the pins afterwards would prove nothing).
 stopped = props(read("2", "stopped.txt"))
-pins = read("2", "after-stop.txt").strip()
-check("systemctl stop: a clean stop, every output off (LEDs low, the active-low buzzer high)",
-      read("2", "stop.rc").strip() == "0" and stopped.get("Result") == ["success"] and pins == "0" * 9 + "1"
-      and any("stopped: outputs off" in str(j.get("MESSAGE")) for j in ours), f"{stopped} pins {pins}")
+base = int(read("2", "gpio-base.txt").strip() or -1)
+last_written = {}
+for m in re.finditer(r"gpio_value: (\d+) set (\d)", read("2", "stop-trace.txt")):
+    last_written[int(m.group(1)) - base] = m.group(2)
+before_stop = read("2", "before-stop.txt").strip()
+off = {k: ("1" if k == 9 else "0") for k in range(10)}     # the buzzer (9) is active-low
+was_on = [k for k in range(10) if len(before_stop) == 10 and before_stop[k] != off[k]]
+left_on = [k for k in range(10) if last_written.get(k, off[k] if k not in was_on else None) != off[k]]
+check("systemctl stop: a clean stop, and the daemon itself writes every output off (LEDs low, the active-low buzzer high)",
+      read("2", "stop.rc").strip() == "0" and stopped.get("Result") == ["success"] and base >= 0 and bool(was_on)
+      and not left_on and any("stopped: outputs off" in str(j.get("MESSAGE")) for j in ours),
+      f"{stopped} on before {was_on}, written {last_written}, left on {left_on}")
+
+warnings = [j.get("MESSAGE") for j in journal if re.search(r"mihrab\.service:\d+:|Unknown (key|section)|Failed to parse", str(j.get("MESSAGE")))]
+check("systemd parsed the unit without a warning", not warnings, str(warnings[:3]))
 
 # The journal: the daemon's lines with their priorities (the <N> prefix taken by journald).
 prios = {j.get("PRIORITY") for j in ours}
