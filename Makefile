@@ -120,7 +120,7 @@ install: release
 	    --groups gpio,i2c,audio mihrab; fi; \
 	  command -v systemctl >/dev/null && systemctl daemon-reload || true; \
 	  command -v udevadm >/dev/null && udevadm control --reload-rules && \
-	    udevadm trigger --action=add --subsystem-match=gpio --subsystem-match=i2c-dev || true; \
+	    udevadm trigger --action=change --subsystem-match=gpio --subsystem-match=i2c-dev || true; \
 	  echo "Installed. Edit /etc/mihrab/mihrab.toml, then: systemctl enable --now mihrab"; \
 	fi
 
@@ -160,8 +160,9 @@ uninstall-kiosk:
 
 # The Debian package, dist/mihrab_VERSION_ARCH.deb (board/debian/build-deb.sh): the daemon with
 # the Swift runtime and Foundation linked statically, its unit enabled on installation, the
-# kiosk's files (not enabled), checked by lintian. For this machine's architecture: build on an
-# arm64 machine for a Raspberry Pi on 64-bit Raspberry Pi OS. Install: apt install ./mihrab_*.deb
+# kiosk's files (not enabled), checked by lintian. For this machine's architecture and release:
+# build on a Debian 12 arm64 machine for a Raspberry Pi on 64-bit Raspberry Pi OS.
+# Install: apt install ./mihrab_*.deb
 deb:
 	$(call apt_install_missing,$(DEB_PKGS))
 	SWIFT=$(SWIFT) bash board/debian/build-deb.sh
