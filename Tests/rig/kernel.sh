@@ -1,6 +1,6 @@
 # Sourced by rig.sh and boot/boot.sh: Debian's kernel and the out-of-tree gpio-sim, cached in
 # $cache. Sets kv (the kernel's version), kroot (the unpacked kernel package) and mods (the
-# built gpio-sim and irq_sim modules); defines copy_modules. Needs $cache and $sudo_.
+# built gpio-sim and irq_sim modules); defines copy_modules. Needs $cache and packages.sh.
 
 # The kernel: Debian's, as the distribution ships it (i2c-stub, i2c-dev, 9p are modules).
 kpkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')
@@ -17,11 +17,7 @@ kroot=$cache/kernel-$kv
 # irq_to_desc is not exported).
 mods=$cache/modules-$kv
 if [ ! -f "$mods/gpio-sim.ko" ]; then
-  need=""
-  for p in "linux-headers-$kv" libelf-dev make gcc-12 xz-utils; do
-    dpkg-query -W -f='${Status}' $p 2>/dev/null | grep -q "install ok installed" || need="$need $p"
-  done
-  [ -z "$need" ] || $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need >/dev/null
+  install_missing "linux-headers-$kv" libelf-dev make gcc-12 xz-utils
   src=$cache/linux-source
   if [ ! -f "$src/gpio-sim.c" ]; then
     mkdir -p "$src" && (cd "$src" && apt-get download -q linux-source-6.1 2>/dev/null)

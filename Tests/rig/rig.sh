@@ -15,15 +15,8 @@ bin=${1:-$(swift build -c release --product mihrab --show-bin-path)/mihrab}
 bin2=${2:-}
 [ -z "$bin2" ] || [ -x "$bin2" ] || { echo "rig: no libgpiod v2 build at $bin2"; exit 1; }
 
-sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
-missing=""
-for p in qemu-system-x86 busybox-static kmod cpio; do
-  dpkg-query -W -f='${Status}' $p 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
-fi
+source "$root/Tests/rig/packages.sh"
+install_missing qemu-system-x86 busybox-static kmod cpio
 command -v qemu-system-x86_64 >/dev/null || { echo "rig: qemu-system-x86_64 cannot be installed here"; exit 1; }
 
 source "$root/Tests/rig/kernel.sh"

@@ -17,15 +17,8 @@ deb=$(realpath "${1:-}" 2>/dev/null) && [ -f "$deb" ] || { echo "boot: no packag
 
 # It mounts, chroots and writes root-owned files: as root.
 if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR "$root/Tests/rig/boot/boot.sh" "$deb"; fi
-sudo_=""
-missing=""
-for p in qemu-system-x86 busybox-static kmod cpio debootstrap debian-archive-keyring e2fsprogs; do
-  dpkg-query -W -f='${Status}' $p 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
-fi
+source "$root/Tests/rig/packages.sh"
+install_missing qemu-system-x86 busybox-static kmod cpio debootstrap debian-archive-keyring e2fsprogs
 source "$root/Tests/rig/kernel.sh"
 
 # 1. Debian 12 with systemd, once (minbase: what a Raspberry Pi OS Lite unit has, and less).
@@ -144,7 +137,7 @@ boot() {  # boot PHASE RTC_EPOCH: qemu in the background, its pid in $qemu
   qemu=$!
 }
 
-# Boot 1, and the power cut 3 s after the adhan sounded.
+# Boot 1, and the power cut 1 s after the adhan was logged.
 t1=$(date +%s)
 boot 1 "$start1"
 n=0
