@@ -22,10 +22,13 @@ final class EventHub: Sendable {
 
     var count: Int { subscribers.withLock { $0.count } }
 
-    /// Runs until cancelled, looking at the feed five times a second.
+    /// Runs until cancelled, woken by each publication of the feed (the loop publishes once a
+    /// second; nothing here runs between).
     func run() async {
         var seen: UInt64 = 0
-        while !Task.isCancelled {
+        let publications = feed.publications()
+        var iterator = publications.makeAsyncIterator()
+        repeat {
             let p = feed.read()
             if p.sequence != seen, let input = p.input {
                 seen = p.sequence
@@ -37,8 +40,7 @@ final class EventHub: Sendable {
                 }
                 broadcast(model: changed, time: EventHub.event("time", ["now": model.now]))
             }
-            try? await Task.sleep(nanoseconds: 200_000_000)
-        }
+        } while await iterator.next() != nil && !Task.isCancelled
         // Finished outside the lock: finishing runs onTermination, which takes it.
         let all = subscribers.withLock { all in
             defer { all.removeAll() }

@@ -13,6 +13,8 @@ public final class ScreenFeed: Sendable {
     }
 
     private let latest = Mutex(Published(input: nil, wall: 0, sequence: 0))
+    /// Who waits for the next publication (the server's event hub): told, never polled.
+    private let listeners = Mutex<(next: UInt64, all: [UInt64: AsyncStream<Void>.Continuation])>((0, [:]))
 
     public init() {}
 
@@ -22,6 +24,20 @@ public final class ScreenFeed: Sendable {
             $0.wall = wall
             $0.sequence &+= 1
         }
+        for c in listeners.withLock({ Array($0.all.values) }) { c.yield() }
+    }
+
+    /// A stream that yields after each publication (only the newest is kept for a slow
+    /// reader); it ends when the task iterating it is cancelled.
+    func publications() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = listeners.withLock { l -> UInt64 in
+            l.next += 1
+            l.all[l.next] = continuation
+            return l.next
+        }
+        continuation.onTermination = { [weak self] _ in _ = self?.listeners.withLock { $0.all.removeValue(forKey: id) } }
+        return stream
     }
 
     func read() -> Published { latest.withLock { $0 } }
