@@ -54,6 +54,7 @@ public final class VirtualClock: DeviceClock {
     public func advance(to t: Double) {
         let due = state.withLock { s -> [CheckedContinuation<Void, Error>] in
             s.monotonic = max(s.monotonic, t)
+            if s.sleepers.isEmpty { return [] }  // the daemon's loop, every pass: no work, no allocation
             let now = s.monotonic
             let ready = s.sleepers.filter { $0.deadline <= now }
             s.sleepers.removeAll { $0.deadline <= now }

@@ -83,11 +83,18 @@ public final class UnitCore {
     private var dayStart = Double.infinity, dayEnd = -Double.infinity
     private var plannedAt: (Double, Double) = (.nan, .nan)
     private var replanRequested = true
+    /// The longest the core sleeps with nothing due: a wall clock step and the kernel's
+    /// synchronisation flag are checked this often (a fix, the button and the speaker wake
+    /// the loop themselves). Tests lengthen it to see the loop's wakes alone.
+    var longestPass = 1.0
     private var lastOffset: Double?
     var buzzer: PatternPlayback?
     var audio = AudioState()
     /// Last value set per output (index: Output's position), and per ring LED.
     private var outputState = [Bool?](repeating: nil, count: BoardConfig.Output.allCases.count)
+    /// Which outputs the board has, by `Output.index`: a pattern on a line the board lacks
+    /// (a status LED's heartbeat) never wakes the loop.
+    private let fitted: [Bool]
     private var ringState: [Bool?] = []
     public private(set) var fired = 0
     public private(set) var missed = 0
@@ -107,6 +114,7 @@ public final class UnitCore {
         self.config = config
         self.zone = zone
         hw = hardware
+        fitted = BoardConfig.Output.allCases.map { hardware.outputs[$0] != nil }
         self.clock = clock
         self.position = position
         self.sync = sync
@@ -364,7 +372,7 @@ public final class UnitCore {
 
     /// Sets every output for this moment; returns the next time anything must run.
     private func drive(mono: Double, wall: Double, compassDue: Double?) -> Double {
-        var next = mono + 1  // at least once a second: clock steps, position, trust
+        var next = mono + longestPass  // at least once a second: clock steps, trust
         func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
         soon(compassDue)
         soon(warmSpeaker(mono: mono, wall: wall))
@@ -372,7 +380,7 @@ public final class UnitCore {
 
         let status = statusCondition.playback.state(at: mono)
         apply(.status, status.on, wall)
-        soon(status.next)
+        if fitted[BoardConfig.Output.status.index] { soon(status.next) }
 
         if let b = buzzer {
             let s = b.state(at: mono)
@@ -391,7 +399,7 @@ public final class UnitCore {
             var on = prayer == current?.0
             if let u = upcoming, u.0 == prayer, u.1 - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
                 on = blink.on
-                soon(blink.next)
+                if fitted[output.index] { soon(blink.next) }
             }
             apply(output, on, wall)
         }
