@@ -17,12 +17,16 @@ final class BufferedPosition: PositionInput, @unchecked Sendable {
     private var task: Task<Void, Never>?
     private let source: PositionSource
 
-    init(source: PositionSource) {
+    /// `onEvent`: the loop's sleep ends, so that a new fix or a lost gpsd is taken at once.
+    init(source: PositionSource, onEvent: @escaping @Sendable () -> Void) {
         self.source = source
         let stream = source.events()
         let buffer = self.buffer
         task = Task {
-            for await e in stream { buffer.events.withLock { $0.append(e) } }
+            for await e in stream {
+                buffer.events.withLock { $0.append(e) }
+                onEvent()
+            }
         }
     }
 

@@ -176,7 +176,8 @@ struct RunCommand: AsyncParsableCommand {
             let calibration = CalibrationStore(directory: dir)
             for p in calibration.problems { logger.warning("\(p)") }
             core = UnitCore(config: site, zone: zone, hardware: hw, clock: system,
-                            position: BufferedPosition(source: GPSDClient(options: .init())), sync: KernelClockSync(),
+                            position: BufferedPosition(source: GPSDClient(options: .init()), onEvent: { waker.wake() }),
+                            sync: KernelClockSync(),
                             store: store, calibration: calibration.calibration, recorder: recorder, logger: logger)
             options.statusPath = runtime.map { $0 + "/status.json" }
         }

@@ -1,11 +1,76 @@
+#define _GNU_SOURCE
 #include "mihrab_clock.h"
 
+#include <pthread.h>
+
 #include <errno.h>
+#include <linux/futex.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/timex.h>
+#include <time.h>
+#include <unistd.h>
 
 int mihrab_clock_synchronized(void) {
     struct timex tx = {0};  /* modes 0: read only */
     int state = adjtimex(&tx);
     if (state < 0) return -errno;
     return (state != TIME_ERROR && !(tx.status & STA_UNSYNC)) ? 1 : 0;
+}
+
+int mihrab_wait_until(uint32_t *word, int64_t deadline_sec, long deadline_nsec) {
+    struct timespec deadline = {.tv_sec = (time_t)deadline_sec, .tv_nsec = deadline_nsec};
+    for (;;) {
+        if (__atomic_exchange_n(word, 0, __ATOMIC_ACQ_REL) != 0) return 1;
+        /* FUTEX_WAIT_BITSET: an absolute timeout, on CLOCK_MONOTONIC (no FUTEX_CLOCK_REALTIME).
+         * Sleeps only while *word is still 0: a wake between the exchange and here is not lost. */
+        long r = syscall(SYS_futex, word, FUTEX_WAIT_BITSET_PRIVATE, 0, &deadline, NULL, FUTEX_BITSET_MATCH_ANY);
+        if (r == -1 && errno == ETIMEDOUT) return __atomic_exchange_n(word, 0, __ATOMIC_ACQ_REL) != 0;
+        /* 0 (woken), EAGAIN (already set), EINTR (a signal): look at the word again. */
+    }
+}
+
+void mihrab_wake(uint32_t *word) {
+    if (__atomic_exchange_n(word, 1, __ATOMIC_ACQ_REL) == 0)
+        syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+void mihrab_loop_thread(const char *name) {
+    pthread_setname_np(pthread_self(), name);
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
+}
+
+static uint32_t *signal_word;
+static uint64_t caught_signals;
+
+static void on_signal(int signo) {
+    int saved = errno;
+    __atomic_or_fetch(&caught_signals, (uint64_t)1 << signo, __ATOMIC_ACQ_REL);
+    uint32_t *word = __atomic_load_n(&signal_word, __ATOMIC_ACQUIRE);
+    if (word) mihrab_wake(word);
+    errno = saved;
+}
+
+int mihrab_catch_signals(uint32_t *word, const int *signals, int count) {
+    __atomic_store_n(&signal_word, word, __ATOMIC_RELEASE);
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < count; i++) {
+        if (signals[i] <= 0 || signals[i] >= 64) return -EINVAL;
+        if (sigaction(signals[i], &sa, NULL) != 0) return -errno;
+    }
+    return 0;
+}
+
+uint64_t mihrab_take_signals(void) { return __atomic_exchange_n(&caught_signals, 0, __ATOMIC_ACQ_REL); }
+
+void mihrab_release_signals(const int *signals, int count) {
+    struct sigaction sa = {0};
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < count; i++) sigaction(signals[i], &sa, NULL);
+    __atomic_store_n(&signal_word, (uint32_t *)0, __ATOMIC_RELEASE);
 }

@@ -1,3 +1,4 @@
+import CClock
 import Dispatch
 import Foundation
 import HAL
@@ -5,12 +6,15 @@ import Logging
 import PrayerTimes
 import Synchronization
 
-/// The daemon around the core: sleeps until the core's next time, handles signals
-/// (SIGTERM/SIGINT: outputs off, state flushed, exit 0; SIGHUP: reload), tells systemd
-/// it is ready and alive, writes status.json once a second, and, in the simulation, drives
-/// the virtual clock at a speed (very large: as fast as the machine can go).
+/// The daemon around the core, on a thread of its own: ticks the core, sleeps to the next
+/// time the core asks for (one futex wait, no thread hand-off), handles signals (their
+/// handlers wake the sleep; SIGTERM/SIGINT: outputs off, state flushed, exit 0; SIGHUP: reload), tells systemd it is ready
+/// and alive, hands status.json to a writer off the loop once a second, and, in the
+/// simulation, drives the virtual clock at a speed (very large: as fast as the machine can go).
+/// Swift concurrency (gpsd, the screen's server) stays off this thread.
 public final class Daemon: @unchecked Sendable {
-    // @unchecked: signal flags are atomics; everything else is used from `run()` only.
+    // @unchecked: the flags are atomics and the waker is Sendable; everything else is used
+    // from the loop's thread only.
     public struct Options {
         public var statusPath: String?
         public var speed: Double?  // simulation only
@@ -19,8 +23,12 @@ public final class Daemon: @unchecked Sendable {
         /// Hands the screens what they show (called on the loop's thread; must not block).
         public var publish: (@Sendable (ScreenInput, Double) -> Void)?
         public var reload: (() -> Result<(SiteConfig, ZoneRules), ConfigError>)?
-        /// Ends the loop's sleep when the stop button or the speaker has news (real clock only).
+        /// Ends the loop's sleep when another thread has news (the stop button, the speaker,
+        /// a fix); the daemon makes its own when none is given.
         public var waker: LoopWaker?
+        /// Real seconds between the status file, systemd's status and the view (at most the
+        /// watchdog's half-interval when systemd asks for one).
+        public var housekeeping = 1.0
         public init() {}
     }
 
@@ -30,9 +38,12 @@ public final class Daemon: @unchecked Sendable {
     var options: Options
     let notify = SystemdNotify()
     let logger: Logger
+    let waker: LoopWaker
     private let stopFlag = Atomic<Bool>(false)
     private let reloadFlag = Atomic<Bool>(false)
-    private var sources: [DispatchSourceSignal] = []
+    private let statusWriter: StatusWriter?
+    private(set) var stats = LoopStats()
+    private let started = monotonicSeconds()
 
     public init(core: UnitCore, clock: DeviceClock, virtual: (any VirtualTimeControl)? = nil, options: Options,
                 logger: Logger) {
@@ -41,42 +52,60 @@ public final class Daemon: @unchecked Sendable {
         self.virtual = virtual
         self.options = options
         self.logger = logger
+        waker = options.waker ?? LoopWaker()
+        statusWriter = options.statusPath.map { StatusWriter(path: $0, logger: logger) }
     }
 
-    public func stop() { stopFlag.store(true, ordering: .relaxed) }
+    /// From any thread: the loop stops at once (outputs off, state saved).
+    public func stop() {
+        stopFlag.store(true, ordering: .relaxed)
+        waker.wake()
+    }
 
-    private func watchSignals() {
-        for sig in [SIGTERM, SIGINT, SIGHUP] {
-            signal(sig, SIG_IGN)
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler { [self] in
-                if sig == SIGHUP { reloadFlag.store(true, ordering: .relaxed) } else { stopFlag.store(true, ordering: .relaxed) }
+    /// From any thread: the loop reloads the configuration at once.
+    public func requestReload() {
+        reloadFlag.store(true, ordering: .relaxed)
+        waker.wake()
+    }
+
+    static let signals = [SIGTERM, SIGINT, SIGHUP]
+
+    /// Signals caught since the last pass, as flags: SIGHUP reloads, SIGTERM and SIGINT stop.
+    private func takeSignals() {
+        let caught = waker.takeSignals()
+        guard caught != 0 else { return }
+        if caught & (1 << UInt64(SIGHUP)) != 0 { reloadFlag.store(true, ordering: .relaxed) }
+        if caught & (1 << UInt64(SIGTERM) | 1 << UInt64(SIGINT)) != 0 { stopFlag.store(true, ordering: .relaxed) }
+    }
+
+    /// Runs the loop on a thread of its own until stopped (or `until`); returns the exit status.
+    public func run() async -> Int32 {
+        // The handlers wake the loop's sleep directly (no thread hand-off); they go with the loop.
+        let caught = waker.catchSignals(Daemon.signals)
+        if caught != 0 { logger.error("cannot catch SIGTERM, SIGINT and SIGHUP (error \(-caught)): systemd's stop will kill the unit") }
+        defer { waker.releaseSignals(Daemon.signals) }
+        return await withCheckedContinuation { (c: CheckedContinuation<Int32, Never>) in
+            let thread = Thread { [self] in
+                mihrab_loop_thread("mihrab-loop")  // named, timer slack 1 us
+                c.resume(returning: loop())
             }
-            s.resume()
-            sources.append(s)
+            thread.start()
         }
     }
 
-    /// Runs until stopped (or `until`); returns the exit status.
-    public func run() async -> Int32 {
-        watchSignals()
-        let watchdog = SystemdNotify.watchdogInterval()
-        var lastHousekeeping = -Double.infinity
+    /// The loop itself, on the calling thread.
+    func loop() -> Int32 {
+        let interval = SystemdNotify.watchdogInterval().map { min(options.housekeeping, $0) } ?? options.housekeeping
+        let watchdog = SystemdNotify.watchdogInterval() != nil
+        var nextHousekeeping = -Double.infinity  // real monotonic seconds
         var firstTick = true
-        var statusFailing = false
+        var lastStatus = ""
         let realStart = Date()
-        var virtualAnchor = virtual.map { ($0.monotonicNow(), Date()) }
-        while !stopFlag.load(ordering: .relaxed) {
-            if reloadFlag.exchange(false, ordering: .relaxed), let reload = options.reload {
-                notify?.send("RELOADING=1")
-                switch reload() {
-                case .success(let (config, zone)): core.reload(config, zone: zone)
-                case .failure(let e):
-                    logger.error("new configuration refused, the old one keeps running: \(e)")
-                    for line in e.details { logger.error("\(line)") }
-                }
-                notify?.send("READY=1")
-            }
+        var virtualAnchor = virtual.map { ($0.monotonicNow(), monotonicSeconds()) }
+        while true {
+            takeSignals()
+            if stopFlag.load(ordering: .relaxed) { break }
+            if reloadFlag.exchange(false, ordering: .relaxed) { reload() }
             let next = core.tick()
             let wall = clock.wallNow()
             if firstTick {
@@ -84,60 +113,92 @@ public final class Daemon: @unchecked Sendable {
                 notify?.send("READY=1")
                 logger.notice("running; first update \(Int(Date().timeIntervalSince(realStart) * 1000)) ms after start")
             }
-            // Once a second of real time: status file, systemd status and watchdog, the view.
-            let real = Date().timeIntervalSince1970
-            if real - lastHousekeeping >= (watchdog.map { min(1, $0) } ?? 1) {
-                lastHousekeeping = real
-                if let path = options.statusPath {
-                    // A failure is logged when it starts and when it ends, not every second.
-                    do {
-                        try writeAtomically(core.statusJSON(wall: wall), to: path, durable: false)
-                        if statusFailing { logger.notice("\(path) written again") }
-                        statusFailing = false
-                    } catch {
-                        if !statusFailing { logger.error("cannot write \(path): \(error)") }
-                        statusFailing = true
-                    }
+            // Once a second of real (monotonic: a wall clock set back must not starve the
+            // watchdog) time: status file, systemd's status and watchdog, the view, the screens.
+            let real = monotonicSeconds()
+            if real >= nextHousekeeping {
+                nextHousekeeping = real + interval
+                if watchdog { notify?.send("WATCHDOG=1") }
+                let status = "\(core.statusCondition.rawValue); next: \(core.nextEvent(after: wall).map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } ?? "none")"
+                if status != lastStatus {
+                    notify?.send("STATUS=" + status)
+                    lastStatus = status
                 }
-                if watchdog != nil { notify?.send("WATCHDOG=1") }
-                notify?.send("STATUS=\(core.statusCondition.rawValue); next: \(core.nextEvent(after: wall).map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } ?? "none")")
+                statusWriter?.write(report(wall: wall))
                 options.view?(core, wall)
                 options.publish?(core.screenInput, wall)
             }
             if let until = options.until, wall >= until { break }
+            // The real monotonic deadline of the next pass.
+            let deadline: Double
             if let v = virtual {
-                // Simulated time: at `speed` times real time, or as fast as the machine goes.
                 var target = next
                 if let until = options.until { target = min(target, until - (wall - v.monotonicNow())) }
                 let speed = options.speed ?? 1
                 if speed >= 1e6 {
-                    v.advance(to: target)
-                } else if let (m0, r0) = virtualAnchor {
-                    let due = r0.addingTimeInterval((target - m0) / speed)
-                    let wait = min(due.timeIntervalSinceNow, 0.1)
-                    if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
-                    let now = m0 + Date().timeIntervalSince(r0) * speed
-                    v.advance(to: min(now, target))
-                    if v.monotonicNow() - m0 > 3600 { virtualAnchor = (v.monotonicNow(), Date()) }  // keep precision
+                    v.advance(to: target)  // as fast as the machine goes: no sleep
+                    continue
                 }
+                guard let (m0, r0) = virtualAnchor else { break }
+                deadline = min(r0 + (target - m0) / speed, nextHousekeeping)
+                sleep(until: deadline)
+                v.advance(to: min(m0 + (monotonicSeconds() - r0) * speed, target))
+                if v.monotonicNow() - m0 > 3600 { virtualAnchor = (v.monotonicNow(), monotonicSeconds()) }  // precision
             } else {
-                let until = min(next, clock.monotonicNow() + 1)
-                if let waker = options.waker {
-                    await waker.sleep(seconds: until - clock.monotonicNow())
-                } else {
-                    do { try await clock.sleep(untilMonotonic: until) } catch { break }
-                }
+                let now = monotonicSeconds()
+                deadline = min(now + (next - clock.monotonicNow()), nextHousekeeping)
+                sleep(until: deadline)
             }
         }
         notify?.send("STOPPING=1")
         let saved = core.shutdown()
-        if let path = options.statusPath { try? writeAtomically(core.statusJSON(wall: clock.wallNow()), to: path) }
+        statusWriter?.finish(report(wall: clock.wallNow()))
         if saved {
             logger.notice("stopped: outputs off, state saved")
         } else {
             logger.error("stopped: outputs off; the state file could not be written (\(core.store.saveFailure ?? "unknown error"))")
         }
         return 0
+    }
+
+    /// Sleeps toward a real monotonic deadline; counts how late the pass after it starts.
+    private func sleep(until deadline: Double) {
+        guard deadline > monotonicSeconds() else { return stats.recordOverrun() }
+        if waker.sleep(untilMonotonic: deadline) {
+            stats.recordEarly()
+        } else {
+            stats.recordTimed(lateness: monotonicSeconds() - deadline)
+        }
+    }
+
+    private func reload() {
+        guard let reload = options.reload else { return }
+        notify?.send("RELOADING=1")
+        switch reload() {
+        case .success(let (config, zone)): core.reload(config, zone: zone)
+        case .failure(let e):
+            logger.error("new configuration refused, the old one keeps running: \(e)")
+            for line in e.details { logger.error("\(line)") }
+        }
+        notify?.send("READY=1")
+    }
+
+    /// The core's status with the loop's own figures.
+    private func report(wall: Double) -> StatusReport {
+        var r = core.status(wall: wall)
+        func us(_ s: Double?) -> Double? { s.map { ($0 * 1e7).rounded() / 10 } }
+        r.loop = .init(passes: stats.timedWakes + stats.earlyWakes + stats.overruns, earlyWakes: stats.earlyWakes,
+                       overruns: stats.overruns, lateMedianMicroseconds: us(stats.percentile(0.5)),
+                       lateP99Microseconds: us(stats.percentile(0.99)), lateMaxMicroseconds: us(stats.timedWakes > 0 ? stats.maxLateness : nil),
+                       cpuSeconds: Daemon.processCPUSeconds(), uptimeSeconds: monotonicSeconds() - started)
+        return r
+    }
+
+    /// User and system CPU time of the whole process, every thread that ever ran (getrusage).
+    static func processCPUSeconds() -> Double {
+        var u = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &u) == 0 else { return 0 }
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
     }
 }
 

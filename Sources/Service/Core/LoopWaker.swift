@@ -1,55 +1,48 @@
-import Dispatch
-import Synchronization
+import CClock
 
-/// Lets an input on another thread (the stop button, the speaker reporting a failure) end
-/// the loop's sleep at once, instead of at the next planned pass (up to a second later).
-/// A wake while the loop is busy is kept, so the next sleep returns at once.
-public final class LoopWaker: Sendable {
-    private struct State {
-        var pending = false
-        var continuation: CheckedContinuation<Void, Never>?
-        /// Each sleep's number: a timer left over from an earlier sleep does nothing.
-        var generation = 0
+/// The loop thread's sleep: until a deadline on CLOCK_MONOTONIC, or until another thread
+/// has news (a signal, a reload, the stop button, the speaker, a new fix) and calls `wake()`.
+/// One futex call per timed wake (hal/clock: an absolute FUTEX_WAIT_BITSET), no thread
+/// hand-off: the loop's thread is the one the kernel wakes. Not a condition variable: glibc's
+/// takes its mutex back as contended, and the unlock costs a second system call on every
+/// pass of the loop. A wake while the loop is busy is kept, so the next sleep returns at once.
+public final class LoopWaker: @unchecked Sendable {
+    // @unchecked: the word is only touched through the C functions' atomics and futex calls.
+    private let word: UnsafeMutablePointer<UInt32>
+
+    public init() {
+        word = .allocate(capacity: 1)
+        word.initialize(to: 0)
     }
 
-    private let state = Mutex(State())
-
-    public init() {}
+    deinit { word.deallocate() }
 
     /// From any thread: the loop's current (or next) sleep ends now.
-    public func wake() {
-        let c = state.withLock { s -> CheckedContinuation<Void, Never>? in
-            guard let c = s.continuation else {
-                s.pending = true
-                return nil
-            }
-            s.continuation = nil
-            return c
-        }
-        c?.resume()
+    public func wake() { mihrab_wake(word) }
+
+    /// From now on, these signals end the loop's sleep (their handler wakes it); `take()`
+    /// says which came. One set per process: the last call wins.
+    func catchSignals(_ signals: [Int32]) -> Int32 { mihrab_catch_signals(word, signals, Int32(signals.count)) }
+
+    /// The signals caught since the last call, as a bit mask (1 << signal number): checked
+    /// every pass of the loop, so without allocating.
+    func takeSignals() -> UInt64 { mihrab_take_signals() }
+
+    /// Back to the default actions; this waker is forgotten.
+    func releaseSignals(_ signals: [Int32]) { mihrab_release_signals(signals, Int32(signals.count)) }
+
+    /// Blocks the calling thread until CLOCK_MONOTONIC reaches `deadline` (seconds, the
+    /// clock of `monotonicSeconds()`), or a wake. Returns whether it was woken.
+    @discardableResult
+    public func sleep(untilMonotonic deadline: Double) -> Bool {
+        let d = max(0, min(deadline, 1e12))
+        let seconds = d.rounded(.down)
+        return mihrab_wait_until(word, Int64(seconds), Int((d - seconds) * 1e9)) == 1
     }
 
-    /// Sleeps `seconds`, or until `wake()`.
-    public func sleep(seconds: Double) async {
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            let generation = state.withLock { s -> Int? in
-                if s.pending {
-                    s.pending = false
-                    return nil
-                }
-                s.generation += 1
-                s.continuation = c
-                return s.generation
-            }
-            guard let generation else { return c.resume() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [self] in
-                let due = state.withLock { s -> CheckedContinuation<Void, Never>? in
-                    guard s.generation == generation, let c = s.continuation else { return nil }
-                    s.continuation = nil
-                    return c
-                }
-                due?.resume()
-            }
-        }
+    /// Blocks up to `seconds`, or until a wake.
+    @discardableResult
+    public func sleep(seconds: Double) -> Bool {
+        sleep(untilMonotonic: monotonicSeconds() + max(0, seconds))
     }
 }

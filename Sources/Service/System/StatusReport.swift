@@ -38,6 +38,29 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var playing: String?
         public var problems: [String]
     }
+    /// The daemon's loop thread: its passes, how late the timed ones started against their
+    /// deadlines (microseconds; median, p99, max), and the process's CPU time since it started.
+    public struct Loop: Codable, Sendable, Equatable {
+        public var passes: Int
+        public var earlyWakes: Int
+        public var overruns: Int
+        public var lateMedianMicroseconds: Double?
+        public var lateP99Microseconds: Double?
+        public var lateMaxMicroseconds: Double?
+        public var cpuSeconds: Double
+        public var uptimeSeconds: Double
+        public init(passes: Int, earlyWakes: Int, overruns: Int, lateMedianMicroseconds: Double?, lateP99Microseconds: Double?,
+                    lateMaxMicroseconds: Double?, cpuSeconds: Double, uptimeSeconds: Double) {
+            self.passes = passes
+            self.earlyWakes = earlyWakes
+            self.overruns = overruns
+            self.lateMedianMicroseconds = lateMedianMicroseconds
+            self.lateP99Microseconds = lateP99Microseconds
+            self.lateMaxMicroseconds = lateMaxMicroseconds
+            self.cpuSeconds = cpuSeconds
+            self.uptimeSeconds = uptimeSeconds
+        }
+    }
     public struct Counters: Codable, Sendable, Equatable {
         public var fired: Int
         public var missed: Int
@@ -64,6 +87,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     /// Nil in status files written before there was sound.
     public var sound: Sound?
     public var counters: Counters
+    /// Nil outside the daemon (and in status files written before it was kept).
+    public var loop: Loop?
 }
 
 extension UnitCore {
@@ -102,9 +127,14 @@ extension UnitCore {
     }
 
     /// status.json's bytes.
-    public func statusJSON(wall: Double) -> Data {
+    public func statusJSON(wall: Double) -> Data { status(wall: wall).json() }
+}
+
+extension StatusReport {
+    /// status.json's bytes (sorted keys).
+    public func json() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(status(wall: wall))) ?? Data("{}".utf8)  // finite numbers and strings: always encodes
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)  // finite numbers and strings: always encodes
     }
 }
