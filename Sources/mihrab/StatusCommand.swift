@@ -38,6 +38,12 @@ struct StatusCommand: ParsableCommand {
         print("Clock: \(s.clock.trusted ? "trusted" : "not trusted"), \(s.clock.steps) steps")
         print("State: " + (s.state.persisted ? "saved" : "not persisted (\(s.state.problem ?? "write failed"))"))
         print("Fired \(s.counters.fired), missed \(s.counters.missed)")
+        if let l = s.loop {
+            func us(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) us" } ?? "-" }
+            let cpu = l.uptimeSeconds > 0 ? String(format: "%.2f%%", 100 * l.cpuSeconds / l.uptimeSeconds) : "-"
+            print("Loop: \(l.passes) passes (\(l.earlyWakes) woken early, \(l.overruns) overran), late by median \(us(l.lateMedianMicroseconds)), "
+                  + "p99 \(us(l.lateP99Microseconds)), max \(us(l.lateMaxMicroseconds)); CPU \(cpu) of a core since start")
+        }
     }
 }
 

@@ -102,6 +102,7 @@ struct RealTimeDaemonWakeTests {
         var options = Daemon.Options()
         options.waker = waker
         options.housekeeping = 600
+        options.statusPath = dir + "/status.json"
         options.publish = { _, _ in published.withLock { $0 += 1 } }
         options.reload = {
             reloaded.withLock { $0 = $0 ?? monotonicSeconds() }
@@ -140,5 +141,11 @@ struct RealTimeDaemonWakeTests {
         #expect(daemon.stats.earlyWakes >= 3, "\(daemon.stats)")
         #expect(daemon.stats.timedWakes == 0, "no deadline fell due in the test: \(daemon.stats)")
         #expect(published.withLock { $0 } == 1, "housekeeping ran once (at the first pass) in ten minutes' interval")
+
+        // The status file written at the stop carries the loop's own figures.
+        let report = try JSONDecoder().decode(StatusReport.self, from: Data(contentsOf: URL(fileURLWithPath: dir + "/status.json")))
+        let loop = try #require(report.loop, "status.json has the loop's figures")
+        #expect(loop.passes == daemon.stats.timedWakes + daemon.stats.earlyWakes + daemon.stats.overruns && loop.earlyWakes >= 3)
+        #expect(loop.cpuSeconds > 0 && loop.uptimeSeconds > 0.8 && loop.uptimeSeconds < 60, "\(loop)")
     }
 }

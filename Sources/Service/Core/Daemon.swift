@@ -102,11 +102,13 @@ public final class Daemon: @unchecked Sendable {
         var lastStatus = ""
         let realStart = Date()
         var virtualAnchor = virtual.map { ($0.monotonicNow(), monotonicSeconds()) }
+        var news = false  // woken by another thread: the core looks at everything
         while true {
             takeSignals()
             if stopFlag.load(ordering: .relaxed) { break }
             if reloadFlag.exchange(false, ordering: .relaxed) { reload() }
-            let next = core.tick()
+            let next = core.tick(news: news)
+            news = false
             let wall = clock.wallNow()
             if firstTick {
                 firstTick = false
@@ -141,13 +143,13 @@ public final class Daemon: @unchecked Sendable {
                 }
                 guard let (m0, r0) = virtualAnchor else { break }
                 deadline = min(r0 + (target - m0) / speed, nextHousekeeping)
-                sleep(until: deadline)
+                news = sleep(until: deadline)
                 v.advance(to: min(m0 + (monotonicSeconds() - r0) * speed, target))
                 if v.monotonicNow() - m0 > 3600 { virtualAnchor = (v.monotonicNow(), monotonicSeconds()) }  // precision
             } else {
                 let now = monotonicSeconds()
                 deadline = min(now + (next - clock.monotonicNow()), nextHousekeeping)
-                sleep(until: deadline)
+                news = sleep(until: deadline)
             }
         }
         notify?.send("STOPPING=1")
@@ -162,13 +164,18 @@ public final class Daemon: @unchecked Sendable {
     }
 
     /// Sleeps toward a real monotonic deadline; counts how late the pass after it starts.
-    private func sleep(until deadline: Double) {
-        guard deadline > monotonicSeconds() else { return stats.recordOverrun() }
+    /// Returns whether another thread woke it.
+    private func sleep(until deadline: Double) -> Bool {
+        guard deadline > monotonicSeconds() else {
+            stats.recordOverrun()
+            return false
+        }
         if waker.sleep(untilMonotonic: deadline) {
             stats.recordEarly()
-        } else {
-            stats.recordTimed(lateness: monotonicSeconds() - deadline)
+            return true
         }
+        stats.recordTimed(lateness: monotonicSeconds() - deadline)
+        return false
     }
 
     private func reload() {

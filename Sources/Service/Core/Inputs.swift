@@ -4,6 +4,13 @@ import HAL
 public protocol PositionInput: AnyObject {
     /// Events that arrived since the last poll, up to monotonic time `now`.
     func poll(now: Double) -> [PositionEvent]
+    /// When the next event is due, when known in advance (a script); nil for gpsd (its
+    /// client wakes the loop itself).
+    var nextTime: Double? { get }
+}
+
+extension PositionInput {
+    public var nextTime: Double? { nil }
 }
 
 /// Whether the kernel says the clock is synchronised (adjtimex on Linux).

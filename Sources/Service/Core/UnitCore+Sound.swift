@@ -186,7 +186,7 @@ extension UnitCore {
             let t = at + UnitCore.startTimeout
             due = min(due ?? t, t)
         }
-        guard let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall && playsFile(events[$0]) }) else { return due }
+        guard let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall && playsFile[$0] }) else { return due }
         let e = events[i]
         let start = mono + (e.time - wall)
         if start - mono <= config.sound.warmUp {
@@ -202,7 +202,7 @@ extension UnitCore {
         return min(due ?? warmAt, warmAt)
     }
 
-    private func playsFile(_ e: PlannedEvent) -> Bool {
+    func eventPlaysFile(_ e: PlannedEvent) -> Bool {
         guard e.sounds, !e.muted, case .file = config.sound.source(e.kind, prayer: e.prayer) else { return false }
         return true
     }

@@ -72,9 +72,14 @@ public final class UnitCore {
     public private(set) var qiblaBearing: Double?
 
     // Device state.
-    public internal(set) var events: [PlannedEvent] = []
+    public internal(set) var events: [PlannedEvent] = [] {
+        // Once per plan rather than every pass (the sound settings are looked up by name).
+        didSet { playsFile = events.map(eventPlaysFile) }
+    }
     /// Parallel to `events`: already decided (fired or missed), from the state file.
     var decided: [Bool] = []
+    /// Parallel to `events`: sounds a file through the speaker (what the speaker warms up for).
+    private(set) var playsFile: [Bool] = []
     public private(set) var today: DaySchedule?
     /// Yesterday, today and tomorrow as planned: what the screens show.
     public private(set) var plannedDays: [ScreenInput.Day] = []
@@ -83,6 +88,8 @@ public final class UnitCore {
     private var dayStart = Double.infinity, dayEnd = -Double.infinity
     private var plannedAt: (Double, Double) = (.nan, .nan)
     private var replanRequested = true
+    /// When the next full pass is due (the compass's passes between run alone).
+    private var nextFullPass = -Double.infinity
     /// The longest the core sleeps with nothing due: a wall clock step and the kernel's
     /// synchronisation flag are checked this often (a fix, the button and the speaker wake
     /// the loop themselves). Tests lengthen it to see the loop's wakes alone.
@@ -170,11 +177,16 @@ public final class UnitCore {
         }
     }
 
-    /// One pass of the loop; returns the monotonic time of the next pass.
-    public func tick() -> Double {
+    /// One pass of the loop; returns the monotonic time of the next pass. Between the full
+    /// passes (at least once a second, and whenever something is due), a pass when only the
+    /// compass is due reads it and sets the qibla LEDs, nothing else: 25 times a second, that
+    /// is most of the passes. `news`: another thread woke the loop (the stop button, a fix,
+    /// the speaker): a full pass, whatever is due.
+    public func tick(news: Bool = false) -> Double {
         let mono = clock.monotonicNow()
         let wall = clock.wallNow()
         detectClockStep(mono: mono, wall: wall)
+        if !news, !replanRequested, mono < nextFullPass, let next = compassPass(mono: mono, wall: wall) { return next }
         readPosition(mono: mono, wall: wall)
         updateTrust(wall: wall)
         let compassDue = updateCompass(mono: mono)
@@ -182,7 +194,20 @@ public final class UnitCore {
         readButton(mono: mono, wall: wall)
         alert(mono: mono, wall: wall)
         readSound(mono: mono, wall: wall)
-        return drive(mono: mono, wall: wall, compassDue: compassDue)
+        nextFullPass = drive(mono: mono, wall: wall)
+        guard let compassDue, compassDue > mono else { return nextFullPass }
+        return min(compassDue, nextFullPass)
+    }
+
+    /// A pass for the compass alone; nil when a full pass is needed instead: the compass is
+    /// not due (what woke the loop?), or a chip was lost or found again (the status LED's
+    /// pattern changes at once, as it did when every pass was full).
+    private func compassPass(mono: Double, wall: Double) -> Double? {
+        guard let mag = hw.magnetometer, let acc = hw.accelerometer, mono >= nextCompass else { return nil }
+        let lost = (mag.isLost, acc.isLost)
+        guard let due = updateCompass(mono: mono), (mag.isLost, acc.isLost) == lost else { return nil }
+        driveQibla(wall: wall)
+        return due > mono ? min(due, nextFullPass) : nil
     }
 
     /// Outputs off, state flushed (SIGTERM). Returns whether the state reached its file.
@@ -371,12 +396,12 @@ public final class UnitCore {
     public var statusCondition: StatusCondition { StatusCondition.allCases.first(where: holds) ?? .normal }
 
     /// Sets every output for this moment; returns the next time anything must run.
-    private func drive(mono: Double, wall: Double, compassDue: Double?) -> Double {
+    private func drive(mono: Double, wall: Double) -> Double {
         var next = mono + longestPass  // at least once a second: clock steps, trust
         func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
-        soon(compassDue)
         soon(warmSpeaker(mono: mono, wall: wall))
         soon(hw.button?.nextTime)
+        soon(position.nextTime)
 
         let status = statusCondition.playback.state(at: mono)
         apply(.status, status.on, wall)
@@ -394,8 +419,7 @@ public final class UnitCore {
         // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
         let (current, upcoming) = prayerWindow(wall: wall)
         let blink = StatusCondition.prayerBlink.state(at: mono)
-        for prayer in SiteConfig.prayers {
-            guard let output = BoardConfig.Output(rawValue: prayer.rawValue) else { continue }
+        for (prayer, output) in UnitCore.prayerOutputs {
             var on = prayer == current?.0
             if let u = upcoming, u.0 == prayer, u.1 - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
                 on = blink.on
@@ -406,19 +430,28 @@ public final class UnitCore {
         if let u = upcoming { soon(mono + (u.1 - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
         if let c = current?.2 { soon(mono + (c - wall)) }  // the current prayer's end
 
-        // Qibla indicator.
-        let indication = QiblaIndication.from(offset: qiblaOffset, usable: accuracy != .unreliable,
-                                              tolerance: config.alignedToleranceDegrees, ringSize: hw.ring.count)
-        apply(.qiblaLeft, indication == .left, wall)
-        apply(.qiblaAligned, indication == .aligned, wall)
-        apply(.qiblaRight, indication == .right, wall)
-        for i in hw.ring.indices { setRing(i, indication == .ring(i), wall) }
+        driveQibla(wall: wall)
 
         // The next undecided event, and local midnight.
         let offset = wall - mono
         if let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall }) { soon(events[i].time - offset) }
         soon(dayEnd - offset)
         return next
+    }
+
+    /// The qibla indicator: left, aligned, right, or a ring's LED.
+    private func driveQibla(wall: Double) {
+        let indication = QiblaIndication.from(offset: qiblaOffset, usable: accuracy != .unreliable,
+                                              tolerance: config.alignedToleranceDegrees, ringSize: hw.ring.count)
+        apply(.qiblaLeft, indication == .left, wall)
+        apply(.qiblaAligned, indication == .aligned, wall)
+        apply(.qiblaRight, indication == .right, wall)
+        for i in hw.ring.indices { setRing(i, indication == .ring(i), wall) }
+    }
+
+    /// Each prayer's LED, looked up once (not by name every pass).
+    static let prayerOutputs: [(Prayer, BoardConfig.Output)] = SiteConfig.prayers.compactMap { p in
+        BoardConfig.Output(rawValue: p.rawValue).map { (p, $0) }
     }
 
     /// The current prayer (with when it ends) and the next one, from the day's times.
