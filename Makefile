@@ -9,8 +9,9 @@ TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium f
 RELEASE_PKGS := $(BUILD_PKGS) libcurl4-openssl-dev
 # make deb: dpkg-dev's tools, lintian, help2man (the manual page).
 DEB_PKGS   := $(RELEASE_PKGS) dpkg-dev lintian help2man
-# make bench: strace (system calls per pass), valgrind (instructions), python3 (the daemon's figures).
-BENCH_PKGS := $(RELEASE_PKGS) strace valgrind python3
+# make bench: strace (system calls per pass), valgrind (instructions; binutils' objcopy for the
+# copies it counts), python3 (the daemon's figures).
+BENCH_PKGS := $(RELEASE_PKGS) strace valgrind binutils python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
@@ -190,11 +191,14 @@ verify-unit: release
 
 # The daemon's figures (Benchmarks/daemon.py): CPU share at 25 and 100 Hz, lateness of its passes
 # alone and beside a CPU hog on every core, system calls per pass, memory, and memory over a
-# simulated year.
+# simulated year. Last, instructions counted by callgrind (Benchmarks/instructions.sh): a
+# day-schedule with local times, and a year of mihrab times as JSON.
 bench: release
 	$(call apt_install_missing,$(BENCH_PKGS))
 	$(SWIFT) package --disable-sandbox benchmark --no-progress
 	python3 Benchmarks/daemon.py $$($(SWIFT) build -c release --show-bin-path)/mihrab $(BENCH_SECONDS)
+	$(SWIFT) build -c release --product ScheduleInstructions --static-swift-stdlib
+	bash Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)
 
 clean:
 	rm -rf .build

@@ -79,6 +79,13 @@ let package = Package(
             path: "Benchmarks/MihrabBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // `make bench` (Benchmarks/instructions.sh): day-schedules with local times, N of them, for
+        // callgrind's instruction count. A level below Benchmarks/, out of the plugin's sight.
+        .executableTarget(
+            name: "ScheduleInstructions",
+            dependencies: ["PrayerTimes"],
+            path: "Benchmarks/Instructions/ScheduleInstructions"
+        ),
 
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),

@@ -1,0 +1,49 @@
+// Day-schedules with local times, N of them, for an instruction count under callgrind
+// (Benchmarks/instructions.sh runs it with N and 2N and divides the difference by N, so
+// that start-up cancels out). Not a benchmark of the ordo-one plugin: that one takes every
+// executable target directly under Benchmarks/, hence this one a level deeper.
+//
+// Usage: schedule-instructions N
+// Each schedule: the zone's offset at the date's noon, `PrayerCalculator.schedule` (MWL),
+// then the nine instants of the day (six times, imsak, midnight, last third) as local
+// times through the zone's rules, as `mihrab times` and the screen show them.
+import PrayerTimes
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 0
+// Five places, each with its real zone (two with northern DST, one with southern DST,
+// two without): 1 825 place-days of 2026 that N cycles through.
+let sites: [(Double, Double, String)] = [
+    (51.5074, -0.1278, "Europe/London"), (40.7128, -74.006, "America/New_York"),
+    (-33.8688, 151.2093, "Australia/Sydney"), (-6.2, 106.85, "Asia/Jakarta"),
+    (21.4225, 39.8262, "Asia/Riyadh"),
+]
+var places: [(Coordinates, ZoneRules)] = []
+for (lat, lon, name) in sites {
+    guard let at = Coordinates(latitude: lat, longitude: lon), let zone = try? ZoneRules.load(name) else {
+        fatalError("cannot load \(name) from \(ZoneRules.defaultDirectory)")
+    }
+    places.append((at, zone))
+}
+let first = CivilDate(year: 2026, month: 1, day: 1)!
+let calculator = PrayerCalculator(parameters: CalculationMethod.mwl.parameters)
+
+func digest(_ t: Double, _ zone: ZoneRules) -> Int {
+    let l = LocalTime(unix: t, zone: zone)
+    return l.date.day &* 86_400 &+ l.hour &* 3600 &+ l.minute &* 60 &+ l.second &+ l.offset
+}
+
+var sink = 0
+for k in 0..<count {
+    let (at, zone) = places[k % places.count]
+    let date = first.adding(days: k / places.count % 365)
+    let s = calculator.schedule(for: date, at: at, utcOffset: zone.offset(at: date.unixMidnight + 43_200))
+    sink &+= digest(s.fajr, zone) &+ digest(s.sunrise, zone) &+ digest(s.dhuhr, zone) &+ digest(s.asr, zone)
+    sink &+= digest(s.maghrib, zone) &+ digest(s.isha, zone) &+ digest(s.imsak, zone)
+    sink &+= digest(s.midnight, zone) &+ digest(s.lastThird, zone)
+}
+// Printed so that nothing above can be optimised away.
+print(sink)

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Instructions counted by callgrind (deterministic, unlike times): a day-schedule with local
+# times, and a year of `mihrab times` as JSON. Usage: instructions.sh BIN_DIR (the release
+# build's, with mihrab and ScheduleInstructions built).
+#
+# - day-schedule: ScheduleInstructions run with N and with 2N schedules; the difference over N
+#   is one schedule without the process's start-up (five places with their zones, 2026).
+# - mihrab times: the whole process (start-up and argument parsing included), London, 2026.
+set -euo pipefail
+bin=${1:?usage: instructions.sh BIN_DIR}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# valgrind 3.19 (Debian 12) cannot read the DWARF 5 that Swift emits: count stripped copies.
+for b in mihrab ScheduleInstructions; do objcopy --strip-debug "$bin/$b" "$work/$b"; done
+
+# Instructions executed by a command (its output discarded).
+ir() {
+  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" 2>"$work/log" >/dev/null ||
+    { cat "$work/log" >&2; exit 1; }
+  sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/log"
+}
+# Heap allocations made by a command (memcheck's count of malloc, calloc, realloc, new).
+allocs() {
+  valgrind --tool=memcheck --leak-check=no "$@" 2>"$work/log" >/dev/null || { cat "$work/log" >&2; exit 1; }
+  sed -n 's/^==[0-9]*==   total heap usage: \([0-9,]*\) allocs.*/\1/p' "$work/log" | tr -d ,
+}
+commas() { sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"; }
+
+n=1825  # five places x 365 days: 2N goes round them twice
+a=$(ir "$work/ScheduleInstructions" $n)
+b=$(ir "$work/ScheduleInstructions" $((2 * n)))
+echo "day-schedule with local times: $(commas $(( (b - a) / n ))) instructions (callgrind)"
+a=$(allocs "$work/ScheduleInstructions" $n)
+b=$(allocs "$work/ScheduleInstructions" $((2 * n)))
+awk -v a="$a" -v b="$b" -v n=$n 'BEGIN { printf "day-schedule with local times: %.2f heap allocations (memcheck)\n", (b - a) / n }'
+
+times=(times --lat 51.5074 --lon -0.1278 --tz Europe/London --date 2026-01-01 --format json)
+year=$(ir "$work/mihrab" "${times[@]}" --days 365)
+one=$(ir "$work/mihrab" "${times[@]}" --days 1)
+awk -v y="$year" -v o="$one" 'BEGIN {
+  printf "mihrab times --days 365 --format json: %.1fM instructions (callgrind)\n", y / 1e6
+  printf "mihrab times --days 1 --format json: %.1fM instructions (callgrind; start-up, parsing, one day)\n", o / 1e6 }'
