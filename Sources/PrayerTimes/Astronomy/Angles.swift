@@ -9,12 +9,11 @@ import Darwin
 
 /// Degrees into [0, 360).
 @inline(__always) func unwind(_ d: Double) -> Double {
-    let r = d.truncatingRemainder(dividingBy: 360)
-    return r < 0 ? r + 360 : r
+    let r = d - 360 * (d / 360).rounded(.down)
+    return r < 360 ? r : 0  // d just below a multiple of 360 can round up to it
 }
 
-/// Degrees into (-180, 180].
+/// Degrees into [-180, 180] (a rounding, not a division's remainder: fmod costs more).
 @inline(__always) func wrap180(_ d: Double) -> Double {
-    let r = unwind(d)
-    return r > 180 ? r - 360 : r
+    d - 360 * (d / 360).rounded(.toNearestOrEven)
 }

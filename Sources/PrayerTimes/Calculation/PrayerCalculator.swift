@@ -60,38 +60,44 @@ public struct PrayerCalculator: Sendable {
         let p = parameters
         let sun = SolarDay(latitude: latitude, longitude: coordinates.longitude, around: noon)
         let horizon = p.horizon - (coordinates.elevation > 0 ? 0.0347 * coordinates.elevation.squareRoot() : 0)
-        let transit = sun.transit(near: noon)
-        guard let sunrise = sun.time(ofAltitude: horizon, transit: transit, after: false),
-              let sunset = sun.time(ofAltitude: horizon, transit: transit, after: true) else { return nil }
+        let horizonAim = SolarDay.Aim(altitude: horizon)
+        let noonSun = sun.transit(near: noon)
+        let transit = noonSun.t
+        guard let sunrise = sun.time(of: horizonAim, transit: transit, from: noonSun, after: false),
+              let sunset = sun.time(of: horizonAim, transit: transit, from: noonSun, after: true) else { return nil }
 
         // Yesterday's and tomorrow's transits only seed the searches for their events:
         // a day either side is close enough (the events are found by their own iteration).
         let prevTransit = transit - 86_400
         let nextTransit = transit + 86_400
-        let prevSunset = sun.time(ofAltitude: horizon, transit: prevTransit, after: true) ?? sunset - 86_400
-        let nextSunrise = sun.time(ofAltitude: horizon, transit: nextTransit, after: false) ?? sunrise + 86_400
+        let prevSun = sun.position(at: prevTransit), nextSun = sun.position(at: nextTransit)
+        let prevSunset = sun.time(of: horizonAim, transit: prevTransit, from: prevSun, after: true) ?? sunset - 86_400
+        let nextSunrise = sun.time(of: horizonAim, transit: nextTransit, from: nextSun, after: false) ?? sunrise + 86_400
         let nightBefore = sunrise - prevSunset
         let nightAfter = nextSunrise - sunset
         let portions = nightPortions(date: date, latitude: latitude, coordinates: coordinates, noon: noon)
 
         // Fajr, today's and tomorrow's (for a Ja'fari midnight).
         var resolved = Resolutions()
-        let (fajr, fajrSource) = bounded(sun.time(ofAltitude: -p.fajrAngle, transit: transit, after: false),
+        let fajrAim = SolarDay.Aim(altitude: -p.fajrAngle)
+        let (fajr, fajrSource) = bounded(sun.time(of: fajrAim, transit: transit, from: noonSun, after: false),
                                          edge: sunrise, night: nightBefore, portion: portions.fajr, before: true)
         resolved[.fajr] = fajrSource
         // Tomorrow's Fajr is only needed for a night that ends at Fajr (Ja'fari midnight).
         let nextFajr = p.midnight == .jafari
-            ? bounded(sun.time(ofAltitude: -p.fajrAngle, transit: nextTransit, after: false),
+            ? bounded(sun.time(of: fajrAim, transit: nextTransit, from: nextSun, after: false),
                       edge: nextSunrise, night: nightAfter, portion: portions.fajr, before: true).0
             : nextSunrise
 
-        // Asr: the shadow rule from the noon shadow at the actual transit.
-        let noonAltitude = sun.noonAltitude(transit: transit)
+        // Asr: the shadow rule from the noon shadow at the actual transit. The altitude h
+        // where the shadow is k + tan(zenith at noon) times the object: cot h = k + tan z,
+        // tan z being cos/sin of the noon altitude; sin h and cos h follow from cot h.
+        let noonAltitude = sun.noonAltitude(transit: noonSun)
         var asr: Double?
-        if noonAltitude > 0 {
-            let zenith = rad(90 - noonAltitude)
-            let target = deg(atan(1 / (p.madhab.shadowFactor + tan(zenith))))
-            asr = sun.time(ofAltitude: target, transit: transit, after: true)
+        if noonAltitude.sin > 0 {
+            let cotH = p.madhab.shadowFactor + noonAltitude.cos / noonAltitude.sin
+            let r = 1 / (1 + cotH * cotH).squareRoot()
+            asr = sun.time(of: SolarDay.Aim(sin: r, cos: cotH * r), transit: transit, from: noonSun, after: true)
         }
 
         // Maghrib.
@@ -100,7 +106,9 @@ public struct PrayerCalculator: Sendable {
         case .sunset: break
         case .minutesAfterSunset(let m): maghrib = sunset + m * 60
         case .angle(let a):
-            if let t = sun.time(ofAltitude: -a, transit: transit, after: true), t > sunset { maghrib = t }
+            if let t = sun.time(of: SolarDay.Aim(altitude: -a), transit: transit, from: noonSun, after: true), t > sunset {
+                maghrib = t
+            }
         }
 
         // Isha.
@@ -108,7 +116,7 @@ public struct PrayerCalculator: Sendable {
         var ishaSource: TimeSource?
         switch p.isha {
         case .angle(let a):
-            (isha, ishaSource) = bounded(sun.time(ofAltitude: -a, transit: transit, after: true),
+            (isha, ishaSource) = bounded(sun.time(of: SolarDay.Aim(altitude: -a), transit: transit, from: noonSun, after: true),
                                          edge: sunset, night: nightAfter, portion: portions.isha, before: false)
         case .minutesAfterMaghrib(let m):
             let minutes = ramadan ? (p.ishaRamadanMinutes ?? m) : m
@@ -225,19 +233,20 @@ public struct PrayerCalculator: Sendable {
 
     func polarTimes(date: CivilDate, coordinates: Coordinates, noon: Double, ramadan: Bool) -> Raw {
         let sun = SolarDay(latitude: coordinates.latitude, longitude: coordinates.longitude, around: noon)
-        let transit = sun.transit(near: noon)
+        let noonSun = sun.transit(near: noon)
+        let transit = noonSun.t
         var proxy: Raw?
         var source = TimeSource.nearestLatitude
         switch parameters.polarRule {
         case .nearestLatitude:
-            proxy = nearestLatitudeTimes(date: date, coordinates: coordinates, noon: noon, transit: transit,
+            proxy = nearestLatitudeTimes(date: date, coordinates: coordinates, noon: noon, transit: noonSun,
                                          sun: sun, ramadan: ramadan)
         case .nearestDay:
             source = .nearestDay
             proxy = nearestDayTimes(date: date, coordinates: coordinates, noon: noon, ramadan: ramadan)
             if proxy == nil {  // cannot happen below 90 degrees; keep the promise anyway
                 source = .nearestLatitude
-                proxy = nearestLatitudeTimes(date: date, coordinates: coordinates, noon: noon, transit: transit,
+                proxy = nearestLatitudeTimes(date: date, coordinates: coordinates, noon: noon, transit: noonSun,
                                              sun: sun, ramadan: ramadan)
             }
         }
@@ -253,10 +262,10 @@ public struct PrayerCalculator: Sendable {
         return raw
     }
 
-    private func nearestLatitudeTimes(date: CivilDate, coordinates: Coordinates, noon: Double, transit: Double,
-                                      sun: SolarDay, ramadan: Bool) -> Raw? {
-        let dec = abs(sun.declination(at: transit))
-        let polarDay = sun.noonAltitude(transit: transit) > 0
+    private func nearestLatitudeTimes(date: CivilDate, coordinates: Coordinates, noon: Double,
+                                      transit: SolarDay.Position, sun: SolarDay, ramadan: Bool) -> Raw? {
+        let dec = abs(transit.declination)
+        let polarDay = sun.noonAltitude(transit: transit).sin > 0
         // The edge of polar day: |lat| = 90 - |dec| + h0; of polar night: 90 - |dec| - h0.
         let edge = polarDay ? 90 - dec + PrayerCalculator.sunAltitude : 90 - dec - PrayerCalculator.sunAltitude
         var latitude = edge - PrayerCalculator.polarMargin
@@ -280,7 +289,7 @@ public struct PrayerCalculator: Sendable {
                                             noon: t, ramadan: ramadan) else { continue }
                 // The same times relative to solar noon: aligned on today's transit.
                 let transit = SolarDay(latitude: coordinates.latitude, longitude: coordinates.longitude, around: noon)
-                    .transit(near: noon)
+                    .transit(near: noon).t
                 let shift = transit - raw.dhuhr
                 raw.fajr += shift; raw.sunrise += shift; raw.dhuhr += shift; raw.asr += shift
                 raw.maghrib += shift; raw.isha += shift; raw.sunset += shift
