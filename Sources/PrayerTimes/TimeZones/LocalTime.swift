@@ -13,7 +13,9 @@ public struct LocalTime: Sendable, Equatable {
     /// Seconds east of UTC.
     public let offset: Int
 
-    public init(unix: Double, zone: ZoneRules) {
+    /// `zone` borrowed, not consumed: an initialiser's parameters are owned by default, and
+    /// a copy of the rules (retaining their arrays and strings) cost more than the lookup.
+    public init(unix: Double, zone: borrowing ZoneRules) {
         let offset = zone.offset(at: unix)
         let whole = (unix).rounded(.down)
         let (date, sod) = civilDateTime(unix: whole, offsetSeconds: offset)

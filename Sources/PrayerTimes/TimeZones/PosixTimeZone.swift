@@ -41,17 +41,21 @@ public struct PosixTimeZone: Sendable, Equatable {
         end = b
     }
 
-    func localTimeType(at t: Int64) -> ZoneRules.LocalTimeType {
-        guard let daylight, let start, let end else { return standard }
+    func localTimeType(at t: Int64) -> ZoneRules.LocalTimeType { isDaylight(at: t) ? daylight ?? standard : standard }
+
+    func offset(at t: Int64) -> Int { isDaylight(at: t) ? daylight?.offset ?? standard.offset : standard.offset }
+
+    private func isDaylight(at t: Int64) -> Bool {
+        guard let daylightOffset = daylight?.offset, let start, let end else { return false }
         let year = CivilDate(daysSinceEpoch: Int((Double(t + Int64(standard.offset)) / 86_400).rounded(.down))).year
         // Check this year's and the neighbours' DST periods (a southern zone's spans the new year).
-        for y in [year - 1, year, year + 1] {
+        for y in (year - 1)...(year + 1) {
             let from = instant(start, year: y, offset: standard.offset)
-            var to = instant(end, year: y, offset: daylight.offset)
-            if to <= from { to = instant(end, year: y + 1, offset: daylight.offset) }
-            if t >= from && t < to { return daylight }
+            var to = instant(end, year: y, offset: daylightOffset)
+            if to <= from { to = instant(end, year: y + 1, offset: daylightOffset) }
+            if t >= from && t < to { return true }
         }
-        return standard
+        return false
     }
 
     /// The UTC instant of a transition in a year, its local time given at `offset`.

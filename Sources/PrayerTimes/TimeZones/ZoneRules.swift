@@ -65,20 +65,29 @@ public struct ZoneRules: Sendable, Equatable {
     /// The local time type in force at a UTC instant.
     public func localTimeType(at unix: Double) -> LocalTimeType {
         let t = Int64((unix).rounded(.down))
-        if let last = transitions.last, t >= last, let footer {
-            return footer.localTimeType(at: t)
-        }
+        if let last = transitions.last, t >= last, let type = footer?.localTimeType(at: t) { return type }
+        return types[typeIndex(at: t)]
+    }
+
+    /// The offset in force at a UTC instant (seconds east of UTC). The hot path of local
+    /// times: it reads the type's offset in place, without copying the type (its name).
+    public func offset(at unix: Double) -> Int {
+        let t = Int64((unix).rounded(.down))
+        if let last = transitions.last, t >= last, let offset = footer?.offset(at: t) { return offset }
+        return types[typeIndex(at: t)].offset
+    }
+
+    /// The index in `types` of the type in force at t by the transitions alone.
+    @inline(__always)
+    private func typeIndex(at t: Int64) -> Int {
         // The last transition at or before t.
         var lo = 0, hi = transitions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
-        if lo == 0 { return types[initialType] }
-        return types[Int(transitionTypes[lo - 1])]
+        return lo == 0 ? initialType : Int(transitionTypes[lo - 1])
     }
-
-    public func offset(at unix: Double) -> Int { localTimeType(at: unix).offset }
 
     /// The zone's standard (winter, non-DST) offset around an instant: the offset in force
     /// when it is not summer time, else that of the nearest time within a year either side
