@@ -75,7 +75,19 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
+    /// "2026-03-20".
     public var description: String {
+        guard (0...9999).contains(year) else { return paddedDescription }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            var i = 0
+            DecimalText.put(year: year, month: month, day: day, buffer, &i)
+            return i
+        }
+    }
+
+    /// The general form, for years outside 0...9999 (the year's digits, sign included,
+    /// padded with zeros to four characters).
+    private var paddedDescription: String {
         let y = String(year), m = String(month), d = String(day)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" +
             (m.count < 2 ? "0" + m : m) + "-" + (d.count < 2 ? "0" + d : d)

@@ -12,6 +12,16 @@ public struct HijriDate: Hashable, Sendable, CustomStringConvertible {
 
     /// "1447-10-01".
     public var description: String {
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else { return paddedDescription }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            var i = 0
+            DecimalText.put(year: year, month: month, day: day, buffer, &i)
+            return i
+        }
+    }
+
+    /// The general form: each part's digits (sign included) padded with zeros.
+    private var paddedDescription: String {
         func pad(_ v: Int, _ n: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, n - s.count)) + s
