@@ -141,7 +141,7 @@ struct TimesCommand: ParsableCommand {
         let params = try parameters()
         let printed = try timetable.map { try loadTimetable($0, zone: zone) }
         let table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset, timetable: printed)
-        let rows = (0..<days).map { table.row(for: first.adding(days: $0)) }
+        let rows = table.rows(from: first, days: days)
         switch format {
         case .text: print(table.text(rows), terminator: "")
         case .json: print(table.json(rows))

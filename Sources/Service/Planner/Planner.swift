@@ -111,8 +111,7 @@ extension ScreenInput.Day {
     /// stay computed. The table's iqamah times replace `[iqamah]` for their prayer that day.
     public static func planned(_ date: CivilDate, at place: Coordinates, zone: ZoneRules, config: SiteConfig,
                                calculator: PrayerCalculator) -> ScreenInput.Day {
-        let ramadan = HijriCalendar.date(for: date, offset: config.hijriOffset).isRamadan
-        var s = calculator.schedule(for: date, at: place, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
+        var s = computedSchedule(date, at: place, zone: zone, config: config, calculator: calculator)
         guard let table = config.timetable, let row = table.day(on: date) else {
             return ScreenInput.Day(schedule: s, events: Planner.events(for: date, schedule: s, zone: zone, config: config))
         }
@@ -130,5 +129,14 @@ extension ScreenInput.Day {
         }
         return ScreenInput.Day(schedule: s, events: Planner.events(for: date, schedule: s, zone: zone, config: config, iqamah: iqamah),
                                source: .timetable)
+    }
+
+    /// The method's times of a planned day, as `planned` computes them (on the offset in
+    /// force at the date's noon, with Ramadan's Isha where the method has one), without the
+    /// timetable and the events: what `planned` gives a date the timetable does not cover.
+    public static func computedSchedule(_ date: CivilDate, at place: Coordinates, zone: ZoneRules, config: SiteConfig,
+                                        calculator: PrayerCalculator) -> DaySchedule {
+        let ramadan = HijriCalendar.date(for: date, offset: config.hijriOffset).isRamadan
+        return calculator.schedule(for: date, at: place, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
     }
 }
