@@ -5,7 +5,8 @@
 #
 # - day-schedule: ScheduleInstructions run with N and with 2N schedules; the difference over N
 #   is one schedule without the process's start-up (five places with their zones, 2026).
-# - mihrab times: the whole process (start-up and argument parsing included), London, 2026.
+# - mihrab times: London (Europe/London), 2026, the whole process (start-up and argument
+#   parsing included), and from main on.
 set -euo pipefail
 bin=${1:?usage: instructions.sh BIN_DIR}
 work=$(mktemp -d)
@@ -14,9 +15,11 @@ trap 'rm -rf "$work"' EXIT
 # valgrind 3.19 (Debian 12) cannot read the DWARF 5 that Swift emits: count stripped copies.
 for b in mihrab ScheduleInstructions; do objcopy --strip-debug "$bin/$b" "$work/$b"; done
 
-# Instructions executed by a command (its output discarded).
+# Instructions executed by a command (its output discarded); callgrind's options first.
 ir() {
-  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" 2>"$work/log" >/dev/null ||
+  local options=()
+  while [[ $1 == --* ]]; do options+=("$1"); shift; done
+  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "${options[@]}" "$@" 2>"$work/log" >/dev/null ||
     { cat "$work/log" >&2; exit 1; }
   sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$work/log"
 }
@@ -35,9 +38,13 @@ a=$(allocs "$work/ScheduleInstructions" $n)
 b=$(allocs "$work/ScheduleInstructions" $((2 * n)))
 awk -v a="$a" -v b="$b" -v n=$n 'BEGIN { printf "day-schedule with local times: %.2f heap allocations (memcheck)\n", (b - a) / n }'
 
+# The whole process, and from main on: the dynamic loader's relocations (some 45M with the
+# toolchain's shared Swift libraries) do not depend on what mihrab does.
 times=(times --lat 51.5074 --lon -0.1278 --tz Europe/London --date 2026-01-01 --format json)
-year=$(ir "$work/mihrab" "${times[@]}" --days 365)
-one=$(ir "$work/mihrab" "${times[@]}" --days 1)
-awk -v y="$year" -v o="$one" 'BEGIN {
-  printf "mihrab times --days 365 --format json: %.1fM instructions (callgrind)\n", y / 1e6
-  printf "mihrab times --days 1 --format json: %.1fM instructions (callgrind; start-up, parsing, one day)\n", o / 1e6 }'
+for days in 365 1; do
+  all=$(ir "$work/mihrab" "${times[@]}" --days $days)
+  main=$(ir --toggle-collect=mihrab_main "$work/mihrab" "${times[@]}" --days $days)
+  awk -v a="$all" -v m="$main" -v d=$days 'BEGIN {
+    printf "mihrab times --days %d --format json: %.1fM instructions (callgrind), %.1fM from main%s\n", d, a / 1e6, m / 1e6,
+      d == 1 ? " (start-up, parsing, one day)" : "" }'
+done
