@@ -53,6 +53,8 @@ int mihrab_gps_waiting(mihrab_gps *g, int timeout_us) {
     if (!g || !g->open || g->dead) return -1;
     errno = 0;
     if (gps_waiting(&g->data, timeout_us)) return 1;
+    /* EINTR: a signal (the daemon's SIGHUP reload) cut the wait short; the connection is fine. */
+    if (errno == EINTR) return 0;
     if (errno) { g->dead = 1; return -1; }
     return 0;
 }
