@@ -85,7 +85,7 @@ rig: deb release-gpiod2
 	bash Tests/rig/boot/boot.sh $(DEB)
 
 # The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2);
-# the ALSA and libsndfile shims compiled with every warning an error.
+# the ALSA, libsndfile and clock (the loop's futex and signals) shims compiled with every warning an error.
 GPIOD2 := .build-gpiod2
 HAL_CC := $(shell command -v cc || command -v gcc || command -v clang)
 hal-check: test-deps
@@ -97,6 +97,7 @@ hal-check: test-deps
 	  -o $(GPIOD2)/check-v2 && $(GPIOD2)/check-v2 2
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/alsa/include hal/alsa/mihrab_alsa.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/clock/include hal/clock/mihrab_clock.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
 # Install on a unit from source (as root): binary, unit, default config, board files, the mihrab

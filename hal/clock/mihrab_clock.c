@@ -42,35 +42,37 @@ void mihrab_loop_thread(const char *name) {
 }
 
 static uint32_t *signal_word;
-static uint64_t caught_signals;
+/* 32 bits: lock-free everywhere (a 64-bit atomic is not on 32-bit ARM); SIGHUP, SIGINT and
+ * SIGTERM are 1, 2 and 15. */
+static uint32_t caught_signals;
+static struct sigaction previous[32];
 
 static void on_signal(int signo) {
     int saved = errno;
-    __atomic_or_fetch(&caught_signals, (uint64_t)1 << signo, __ATOMIC_ACQ_REL);
+    __atomic_or_fetch(&caught_signals, (uint32_t)1 << signo, __ATOMIC_ACQ_REL);
     uint32_t *word = __atomic_load_n(&signal_word, __ATOMIC_ACQUIRE);
     if (word) mihrab_wake(word);
     errno = saved;
 }
 
 int mihrab_catch_signals(uint32_t *word, const int *signals, int count) {
+    __atomic_store_n(&caught_signals, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&signal_word, word, __ATOMIC_RELEASE);
     struct sigaction sa = {0};
     sa.sa_handler = on_signal;
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     for (int i = 0; i < count; i++) {
-        if (signals[i] <= 0 || signals[i] >= 64) return -EINVAL;
-        if (sigaction(signals[i], &sa, NULL) != 0) return -errno;
+        if (signals[i] <= 0 || signals[i] >= 32) return -EINVAL;
+        if (sigaction(signals[i], &sa, &previous[signals[i]]) != 0) return -errno;
     }
     return 0;
 }
 
-uint64_t mihrab_take_signals(void) { return __atomic_exchange_n(&caught_signals, 0, __ATOMIC_ACQ_REL); }
+uint32_t mihrab_take_signals(void) { return __atomic_exchange_n(&caught_signals, 0, __ATOMIC_ACQ_REL); }
 
 void mihrab_release_signals(const int *signals, int count) {
-    struct sigaction sa = {0};
-    sa.sa_handler = SIG_DFL;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < count; i++) sigaction(signals[i], &sa, NULL);
+    for (int i = 0; i < count; i++)
+        if (signals[i] > 0 && signals[i] < 32) sigaction(signals[i], &previous[signals[i]], NULL);
     __atomic_store_n(&signal_word, (uint32_t *)0, __ATOMIC_RELEASE);
 }

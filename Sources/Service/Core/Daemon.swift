@@ -1,5 +1,4 @@
 import CClock
-import Dispatch
 import Foundation
 import HAL
 import Logging
@@ -74,15 +73,16 @@ public final class Daemon: @unchecked Sendable {
     private func takeSignals() {
         let caught = waker.takeSignals()
         guard caught != 0 else { return }
-        if caught & (1 << UInt64(SIGHUP)) != 0 { reloadFlag.store(true, ordering: .relaxed) }
-        if caught & (1 << UInt64(SIGTERM) | 1 << UInt64(SIGINT)) != 0 { stopFlag.store(true, ordering: .relaxed) }
+        if caught & (1 << UInt32(SIGHUP)) != 0 { reloadFlag.store(true, ordering: .relaxed) }
+        if caught & (1 << UInt32(SIGTERM) | 1 << UInt32(SIGINT)) != 0 { stopFlag.store(true, ordering: .relaxed) }
     }
 
     /// Runs the loop on a thread of its own until stopped (or `until`); returns the exit status.
     public func run() async -> Int32 {
         // The handlers wake the loop's sleep directly (no thread hand-off); they go with the loop.
-        let caught = waker.catchSignals(Daemon.signals)
-        if caught != 0 { logger.error("cannot catch SIGTERM, SIGINT and SIGHUP (error \(-caught)): systemd's stop will kill the unit") }
+        do { try waker.catchSignals(Daemon.signals) } catch {
+            logger.error("cannot catch SIGTERM, SIGINT and SIGHUP (\(error)): systemd's stop will kill the unit")
+        }
         defer { waker.releaseSignals(Daemon.signals) }
         return await withCheckedContinuation { (c: CheckedContinuation<Int32, Never>) in
             let thread = Thread { [self] in

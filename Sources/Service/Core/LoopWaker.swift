@@ -1,4 +1,7 @@
 import CClock
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The loop thread's sleep: until a deadline on CLOCK_MONOTONIC, or until another thread
 /// has news (a signal, a reload, the stop button, the speaker, a new fix) and calls `wake()`.
@@ -20,15 +23,24 @@ public final class LoopWaker: @unchecked Sendable {
     /// From any thread: the loop's current (or next) sleep ends now.
     public func wake() { mihrab_wake(word) }
 
-    /// From now on, these signals end the loop's sleep (their handler wakes it); `take()`
-    /// says which came. One set per process: the last call wins.
-    func catchSignals(_ signals: [Int32]) -> Int32 { mihrab_catch_signals(word, signals, Int32(signals.count)) }
+    /// sigaction refused a handler (the signal's number and the errno).
+    struct SignalError: Error, CustomStringConvertible {
+        let errno: Int32
+        var description: String { "sigaction: \(String(cString: strerror(errno))) (errno \(errno))" }
+    }
+
+    /// From now on, these signals (numbers below 32) end the loop's sleep (their handler wakes
+    /// it); `takeSignals()` says which came. One set per process: the last call wins.
+    func catchSignals(_ signals: [Int32]) throws(SignalError) {
+        let r = mihrab_catch_signals(word, signals, Int32(signals.count))
+        if r != 0 { throw SignalError(errno: -r) }
+    }
 
     /// The signals caught since the last call, as a bit mask (1 << signal number): checked
     /// every pass of the loop, so without allocating.
-    func takeSignals() -> UInt64 { mihrab_take_signals() }
+    func takeSignals() -> UInt32 { mihrab_take_signals() }
 
-    /// Back to the default actions; this waker is forgotten.
+    /// Back to the actions there were before; this waker is forgotten.
     func releaseSignals(_ signals: [Int32]) { mihrab_release_signals(signals, Int32(signals.count)) }
 
     /// Blocks the calling thread until CLOCK_MONOTONIC reaches `deadline` (seconds, the

@@ -126,8 +126,6 @@ extension UnitCore {
             counters: .init(fired: fired, missed: missed, gpioErrors: gpioErrors, rejectedFixes: rejectedFixes))
     }
 
-    /// status.json's bytes.
-    public func statusJSON(wall: Double) -> Data { status(wall: wall).json() }
 }
 
 extension StatusReport {

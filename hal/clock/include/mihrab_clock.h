@@ -1,7 +1,8 @@
-/* Whether the kernel reports the system clock synchronised (adjtimex: not TIME_ERROR and
- * no STA_UNSYNC), as set by an NTP daemon or chrony. 1, 0, or -errno. */
 #ifndef MIHRAB_CLOCK_H
 #define MIHRAB_CLOCK_H
+
+/* Whether the kernel reports the system clock synchronised (adjtimex: not TIME_ERROR and
+ * no STA_UNSYNC), as set by an NTP daemon or chrony. 1, 0, or -errno. */
 int mihrab_clock_synchronized(void);
 
 #include <stdint.h>
@@ -18,12 +19,13 @@ int mihrab_wait_until(uint32_t *word, int64_t deadline_sec, long deadline_nsec);
 void mihrab_wake(uint32_t *word);
 
 /* Signals for the loop: mihrab_catch_signals installs a handler (sigaction, SA_RESTART) for
- * each of `signals`; the handler notes the signal and wakes `word` (mihrab_wake is
- * async-signal-safe: an atomic exchange and a futex call). mihrab_take_signals returns the
- * signals caught since the last call as a bit mask (1 << signo) and clears it.
- * mihrab_release_signals puts back the default action and forgets `word`. One set per process. */
+ * each of `signals` (numbers below 32); the handler notes the signal and wakes `word`
+ * (mihrab_wake is async-signal-safe: an atomic exchange and a futex call). Returns 0 or
+ * -errno. mihrab_take_signals returns the signals caught since the last call as a bit mask
+ * (1 << signo) and clears it. mihrab_release_signals puts back the actions there were before
+ * and forgets `word`. One set per process. */
 int mihrab_catch_signals(uint32_t *word, const int *signals, int count);
-uint64_t mihrab_take_signals(void);
+uint32_t mihrab_take_signals(void);
 void mihrab_release_signals(const int *signals, int count);
 
 /* Makes the calling thread the loop's: names it (at most 15 bytes, as top and
