@@ -179,7 +179,6 @@ extension UnitCore {
     func warmSpeaker(mono: Double, wall: Double) -> Double? {
         guard let out = hw.sound else { return nil }
         var due: Double?
-        if let p = audio.pressedAt, !audio.longPressDone { due = p + UnitCore.longPress }
         if let t = audio.testEnds { due = min(due ?? t, t) }
         if let t = out.nextReportTime { due = min(due ?? t, t) }
         if !audio.started, audio.fallback != nil, let at = audio.playAt {

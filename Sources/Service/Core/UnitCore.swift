@@ -289,7 +289,9 @@ public final class UnitCore {
         guard let mag = hw.magnetometer, let acc = hw.accelerometer else { return nil }
         guard mono >= nextCompass else { return nextCompass }
         let period = 1 / config.compassRate
-        nextCompass = max(nextCompass + period, mono)
+        // The next sample a period on; a pass late by more than that starts afresh from now
+        // (not at `mono` itself: the same instant again would read the chips twice).
+        nextCompass = nextCompass + period > mono ? nextCompass + period : mono + period
         mag.poll(now: mono)
         acc.poll(now: mono)
         guard mag.isHealthy, acc.isHealthy, let m = mag.latest, let a = acc.latest,
@@ -401,6 +403,8 @@ public final class UnitCore {
         func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
         soon(warmSpeaker(mono: mono, wall: wall))
         soon(hw.button?.nextTime)
+        // A held stop button becomes a test of the sound (with a speaker or with the buzzer).
+        if let p = audio.pressedAt, !audio.longPressDone { soon(p + UnitCore.longPress) }
         soon(position.nextTime)
 
         let status = statusCondition.playback.state(at: mono)
