@@ -36,11 +36,7 @@ let package = Package(
         .target(name: "Audio", dependencies: ["HAL", "CSndfile"]),
         .target(name: "Drivers", dependencies: ["HAL"]),
         .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CAlsa"]),
-        // The simulated board's chips, emulated register by register. Release builds leave out
-        // the run-time exclusivity checks here (debug builds and the tests keep them): they were
-        // half the instructions of a daemon's pass on the simulated board (Benchmarks/daemon.py).
-        .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"],
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"]),
 
         // The unit: configuration, planner, alerts, outputs, the control loop.
         .target(name: "Service", dependencies: [
