@@ -3,10 +3,12 @@ import Testing
 
 /// The engine's raw error against the DE421 fixture as one figure: the root mean square
 /// over every event the sky has (the same events and raw settings as EphemerisTests).
-/// Issue 17 asks that speed not cost accuracy: it stays about 1.2 s.
+/// Issue 17 asks that speed not cost accuracy: it was 0.976 s over these 5,787 events before
+/// the astronomy was made faster and after (both measured); the bound is 7% above that, so a
+/// change that costs accuracy is caught.
 @Suite("astronomy against the DE421 ephemeris, RMS")
 struct EphemerisRMSTests {
-    @Test("root mean square error under 1.5 s")
+    @Test("root mean square error under 1.05 s")
     func rootMeanSquare() throws {
         let base = EphemerisTests()
         var sum = 0.0, n = 0
@@ -20,6 +22,6 @@ struct EphemerisRMSTests {
         #expect(n > 5000)
         let rms = (sum / Double(max(n, 1))).squareRoot()
         print("ephemeris: RMS \(rms) s over \(n) events")
-        #expect(rms < 1.5)
+        #expect(rms < 1.05)
     }
 }

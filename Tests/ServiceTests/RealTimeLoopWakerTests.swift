@@ -11,7 +11,11 @@ struct RealTimeLoopWakerTests {
     func wakeEndsSleep() {
         let waker = LoopWaker()
         let start = Date()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { waker.wake() }
+        // Its own thread (not the pool's, which this test's sleep may be holding on one CPU).
+        Thread {
+            usleep(50_000)
+            waker.wake()
+        }.start()
         #expect(waker.sleep(seconds: 30), "reported as woken, not timed out")
         #expect(Date().timeIntervalSince(start) < 10)
     }

@@ -8,6 +8,9 @@
 // then the nine instants of the day (six times, imsak, midnight, last third) as local
 // times through the zone's rules, as `mihrab times` and the screen show them.
 import PrayerTimes
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 0
 // Five places, each with its real zone (two with northern DST, one with southern DST,
@@ -20,7 +23,9 @@ let sites: [(Double, Double, String)] = [
 var places: [(Coordinates, ZoneRules)] = []
 for (lat, lon, name) in sites {
     guard let at = Coordinates(latitude: lat, longitude: lon), let zone = try? ZoneRules.load(name) else {
-        fatalError("cannot load \(name) from \(ZoneRules.defaultDirectory)")
+        let message = Array("ScheduleInstructions: cannot load \(name) from \(ZoneRules.defaultDirectory)\n".utf8)
+        _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        exit(1)
     }
     places.append((at, zone))
 }
