@@ -8,36 +8,20 @@ import PrayerTimes
 // year of `mihrab times --format json` (callgrind): the same strings, directly. The
 // descriptions stay empty, as ArgumentParser's default gives for these enums (a case's
 // description is its raw value).
-extension CalculationMethod: ExpressibleByArgument {
+protocol CaseArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+extension CaseArgument {
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     public static var allValueDescriptions: [String: String] { [:] }
 }
-extension Madhab: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
-    public static var allValueDescriptions: [String: String] { [:] }
-}
-extension HighLatitudeRule: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
-    public static var allValueDescriptions: [String: String] { [:] }
-}
-extension PolarRule: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
-    public static var allValueDescriptions: [String: String] { [:] }
-}
-extension Rounding: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
-    public static var allValueDescriptions: [String: String] { [:] }
-}
-extension Shafaq: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
-    public static var allValueDescriptions: [String: String] { [:] }
-}
+extension CalculationMethod: CaseArgument {}
+extension Madhab: CaseArgument {}
+extension HighLatitudeRule: CaseArgument {}
+extension PolarRule: CaseArgument {}
+extension Rounding: CaseArgument {}
+extension Shafaq: CaseArgument {}
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum OutputFormat: String, CaseArgument {
     case text, json, csv
-
-    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
-    static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// `mihrab times`: the prayer times of one or more days at a place.
