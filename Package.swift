@@ -57,10 +57,14 @@ let package = Package(
                         .embedInCode("Languages/fr.json")]
         ),
 
+        // Small displays on the I2C bus (OLED, character LCD): what they show, from the same
+        // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
+        .target(name: "Panels", dependencies: ["Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
+
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "TOMLKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

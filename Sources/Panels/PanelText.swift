@@ -1,0 +1,2 @@
+/// Placeholder: the small displays' module.
+enum PanelText {}
