@@ -1,6 +1,7 @@
 import Compass
 import Geo
 import HAL
+import Drivers
 
 #if canImport(Glibc)
 import Glibc
@@ -119,6 +120,39 @@ public enum SimulatedBoard {
             }
             if let device { bus.attach(device, at: chip.address) }
         }
+        return bus
+    }
+}
+
+extension SimulatedBoard {
+    /// A display on the simulated bus, with its geometry.
+    public struct Display: Sendable {
+        public let model: DisplayModel
+        public let address: UInt8
+        public let width: Int, height: Int
+        public let columns: Int, rows: Int
+        public init(model: DisplayModel, address: UInt8, width: Int = 128, height: Int = 64, columns: Int = 20, rows: Int = 4) {
+            self.model = model
+            self.address = address
+            self.width = width
+            self.height = height
+            self.columns = columns
+            self.rows = rows
+        }
+    }
+
+    /// The emulator of a display chip: one place for the family.
+    public static func emulator(_ d: Display) -> BusDevice {
+        switch d.model {
+        case .ssd1306, .sh1106: SSD1306Emulator(model: d.model, width: d.width, height: d.height)
+        case .hd44780PCF8574: HD44780Emulator(columns: d.columns, rows: d.rows)
+        }
+    }
+
+    /// A bus holding only displays' emulators.
+    public static func displayBus(_ displays: [Display], seed: UInt64 = 2) -> SimulatedI2CBus {
+        let bus = SimulatedI2CBus(seed: seed)
+        for d in displays { bus.attach(emulator(d), at: d.address) }
         return bus
     }
 }

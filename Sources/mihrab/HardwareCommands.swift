@@ -20,7 +20,9 @@ func openBus(board: BoardConfig?, busNumber: Int?, now: @escaping () -> Double) 
                                    attitude: SimulatedWorld.fixed(yaw: 30))
         world.magneticNoise = 0.2
         world.accelerationNoise = 0.01
-        return SimulatedBoard.bus(chips: simulatedChips(board), world: world, now: now)
+        let bus = SimulatedBoard.bus(chips: simulatedChips(board), world: world, now: now)
+        for d in simulatedDisplays(board) { bus.attach(SimulatedBoard.emulator(d), at: d.address) }
+        return bus
     }
 }
 
@@ -54,6 +56,7 @@ struct SensorsCommand: ParsableCommand {
         let now = { clock.monotonicNow() - start }
         let i2c = try openBus(board: boardFile, busNumber: bus, now: now)
         let found = SensorScanner.scan(i2c)
+        let displays = DisplayScanner.scan(i2c)
         let channels = found.map {
             SensorChannel(sensor: $0.model.driver(bus: i2c, address: $0.address, pause: { usleep(UInt32($0 * 1e6)) }))
         }
@@ -64,13 +67,13 @@ struct SensorsCommand: ParsableCommand {
                 for ch in channels where ch.latest == nil { ch.poll(now: now()) }
                 usleep(5_000)
             }
-            print(try report(bus: i2c, channels: channels, board: boardFile))
+            print(try report(bus: i2c, channels: channels, displays: displays, board: boardFile))
             for ch in channels { ch.poll(now: now()) }
             if !once { usleep(500_000) }
         } while !once
     }
 
-    func report(bus i2c: I2CBus, channels: [SensorChannel], board: BoardConfig?) throws -> String {
+    func report(bus i2c: I2CBus, channels: [SensorChannel], displays: [DisplayScanner.Found], board: BoardConfig?) throws -> String {
         func unit(_ k: SensorKind) -> String { k == .magnetometer ? "uT" : "m/s^2" }
         let transfer = (i2c as? LinuxI2CBus).map { SensorsReport.name($0.transferPath) }
         if format == .json {
@@ -82,7 +85,8 @@ struct SensorsCommand: ParsableCommand {
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(SensorsReport(bus: i2c.name, transfer: transfer, chips: chips))
+            let data = try encoder.encode(SensorsReport(bus: i2c.name, transfer: transfer, chips: chips,
+                                                        displays: SensorsReport.displays(displays, board: board)))
             return String(decoding: data, as: UTF8.self)
         }
         let bus = i2c.name + (transfer.map { " (\($0))" } ?? "")
@@ -98,6 +102,10 @@ struct SensorsCommand: ParsableCommand {
             for c in board.chips where !channels.contains(where: { $0.sensor.model == c.model && $0.sensor.address == c.address }) {
                 out += "  missing: \(c.model.rawValue) at \(hex(c.address)) (board \(board.name))\n"
             }
+        }
+        for d in SensorsReport.displays(displays, board: board) {
+            let what = d.chip.map { "\($0) (\(d.size ?? ""))" } ?? (d.family == "oled" ? "an OLED (SSD1306 or SH1106; not in the board file)" : "a PCF8574 (an LCD backpack?; not in the board file)")
+            out += d.answers ? "  display \(what) at \(d.address): answers\n" : "  missing: display \(what) at \(d.address) (board \(board?.name ?? ""))\n"
         }
         return String(out.dropLast())
     }

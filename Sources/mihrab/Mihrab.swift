@@ -10,7 +10,7 @@ struct Mihrab: ParsableCommand {
         abstract: "Prayer times, qibla and adhan for a wall unit.",
         version: BuildInfo.version,
         subcommands: [RunCommand.self, StatusCommand.self, ConfigCommand.self, SelftestCommand.self, PlayCommand.self, CalibrateCommand.self, TimesCommand.self, TimetableCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self,
-                      SensorsCommand.self, GPSCommand.self, VersionCommand.self]
+                      SensorsCommand.self, DisplayCommand.self, GPSCommand.self, VersionCommand.self]
     )
 }
 
@@ -82,4 +82,8 @@ extension ExitCode {
     static let config = ExitCode(78)
     /// sysexits.h EX_UNAVAILABLE: a device or service is not there.
     static let unavailable = ExitCode(69)
+    /// EX_SOFTWARE: an internal error.
+    static let software = ExitCode(70)
+    /// EX_CANTCREAT: an output file cannot be made.
+    static let cantCreate = ExitCode(73)
 }

@@ -6,6 +6,7 @@ import Foundation
 import HAL
 import LinuxHAL
 import Logging
+import Panels
 import PrayerTimes
 import Screen
 import Service
@@ -112,6 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         let clock: DeviceClock
         var virtual: VirtualClock?
         var options = Daemon.Options()
+        var panelBus: I2CBus?
         if simulated {
             let startWall = start.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
                 ?? Date().timeIntervalSince1970
@@ -127,27 +129,12 @@ struct RunCommand: AsyncParsableCommand {
             } else {
                 logger.notice("simulated unit's state and status in \(dir) (fresh for this run; --state-dir DIR to keep one across runs)")
             }
-            let world = SimulatedWorld(latitude: site.latitude, longitude: site.longitude, decimalYear: 2026.5,
-                                       attitude: SimulatedWorld.turning(degreesPerSecond: 1))
-            world.magneticNoise = 0.2
-            world.accelerationNoise = 0.01
-            let bus = SimulatedBoard.bus(chips: simulatedChips(boardConfig), world: world, now: { v.monotonicNow() })
-            var outputs: [BoardConfig.Output: DigitalOutput] = [:]
-            // No edges kept: --record writes them; the live view reads the lines' states.
-            for o in boardConfig.lines.keys { outputs[o] = SimulatedOutput(name: o.rawValue, keep: 0, now: { v.wallNow() }) }
-            let mag = boardConfig.chip(.magnetometer), acc = boardConfig.chip(.accelerometer)
-            let hw = UnitCore.Hardware(
-                outputs: outputs, magnetometer: mag.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
-                accelerometer: acc.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
-                magnetometerMounting: mag?.mounting ?? .identity, accelerometerMounting: acc?.mounting ?? .identity,
-                pointing: boardConfig.pointingAxis, sound: SimulatedSound(deviceName: "simulated"),
-                button: ScriptedButton(presses: presses(zone: zone, startWall: startWall)))
-            let gnss = ScriptedPosition([(at: 2, event: .fix(PositionFix(time: nil, latitude: site.latitude, longitude: site.longitude,
-                                                                        altitude: 0, horizontalError: 5, mode: .threeD)))])
-            // The simulated chips are ideal: a unit calibration stands in for `mihrab calibrate`.
-            let calibration = CalibrationStore(directory: dir).calibration ?? .identity
-            core = UnitCore(config: site, zone: zone, hardware: hw, clock: v, position: gnss, sync: FixedClockSync(true),
-                            store: store, calibration: calibration, recorder: recorder, logger: logger)
+            let unit = simulatedUnit(site: site, zone: zone, board: boardConfig, clock: v, store: store,
+                                     calibration: CalibrationStore(directory: dir).calibration, recorder: recorder, logger: logger,
+                                     presses: presses(zone: zone, startWall: startWall))
+            core = unit.core
+            let outputs = unit.outputs
+            panelBus = unit.displayBus
             options.speed = speed ?? 60
             options.until = until.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
             options.statusPath = dir + "/status.json"
@@ -198,9 +185,11 @@ struct RunCommand: AsyncParsableCommand {
         let feed = ScreenFeed()
         options.publish = { feed.publish($0, wall: $1) }
         let server = startScreen(site.screen.listen, feed: feed, logger: logger, tty: simulated && !quiet && isatty(1) == 1)
+        let panels = startPanels(boardConfig, bus: panelBus, feed: feed, logger: logger)
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         let status = await daemon.run()
         server?.cancel()
+        panels?.stop()
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -232,6 +221,31 @@ struct RunCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + "Screen: \(url)  (open it in a browser)\n").utf8))
         }
         return run
+    }
+
+    /// The board's small displays, each on a thread of its own reading the feed. A real
+    /// board's displays get their own handle on the bus (i2c-dev keeps the chip address per
+    /// handle; the compass's stays the loop's). A bus that cannot be opened is logged: the unit
+    /// runs on without its displays.
+    func startPanels(_ board: BoardConfig, bus simulatedBus: I2CBus?, feed: ScreenFeed, logger: Logger) -> PanelOutput? {
+        guard !board.displays.isEmpty else { return nil }
+        let bus: I2CBus
+        if let simulatedBus {
+            bus = simulatedBus
+        } else if case .linux(let n) = board.bus {
+            do { bus = try LinuxI2CBus(bus: n) } catch {
+                logger.error("displays: I2C bus /dev/i2c-\(n): \(error.reason); the unit runs on without its displays")
+                return nil
+            }
+        } else {
+            return nil
+        }
+        // One thread for the bus handle: the displays on it take turns (a bus is not shared between threads).
+        let drivers = board.displays.map { PanelDriver($0, bus: bus, pause: { usleep(UInt32(max(0, $0) * 1e6)) }) }
+        let output = PanelOutput(drivers: drivers, feed: feed, log: { logger.warning("\($0)") })
+        logger.notice("displays: \(output.labels.joined(separator: ", "))")
+        output.start()
+        return output
     }
 
     /// --press and --long-press as (monotonic time on the virtual clock, seconds held).

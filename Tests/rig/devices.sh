@@ -1,12 +1,12 @@
 # Sourced by the rig's busybox /init scripts (guest.sh, boot/init.sh): the emulated hardware.
 
-# i2c-stub: SMBus only, register files at the QMC5883L, HMC5883L and ADXL345 addresses,
-# preloaded with each chip's identity and status registers, a known field (20, -10, 45 uT) and
+# i2c-stub: SMBus only, register files at the QMC5883L, HMC5883L and ADXL345 addresses (and at
+# 0x3C and 0x27, an OLED's and an LCD backpack's, which only take writes), preloaded with each chip's identity and status registers, a known field (20, -10, 45 uT) and
 # gravity along +Z (1 g: 256 LSB at full resolution).
 # $1: i2c-stub's functionality mask (empty: all it has, I2C block reads included).
 stub() {
   rmmod i2c-stub 2>/dev/null
-  modprobe i2c-stub chip_addr=0x0d,0x1e,0x53 ${1:+functionality=$1}
+  modprobe i2c-stub chip_addr=0x0d,0x1e,0x53,0x3c,0x27 ${1:+functionality=$1}
   q() { i2cset -y 0 0x0d "$1" "$2"; }
   q 0x0d 0xff; q 0x06 0x01                                 # QMC5883L: ID, DRDY
   q 0x00 0x58; q 0x01 0x02; q 0x02 0xd4; q 0x03 0xfe; q 0x04 0x46; q 0x05 0x05   # 600, -300, 1350 (3000 LSB/G)

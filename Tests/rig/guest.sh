@@ -21,6 +21,28 @@ echo $? > $R/sensors.rc
 cat /sys/class/i2c-adapter/i2c-0/name > $R/adapter 2>/dev/null
 i2cdetect -F 0 > $R/funcs.txt 2>&1
 
+# The small displays: `mihrab display --show` drives an SSD1306 at 0x3C (SMBus I2C-block writes)
+# and an HD44780's PCF8574 backpack at 0x27 (byte writes) through i2c-dev into i2c-stub, and
+# renders the same content through the same driver into the emulator (the PNG, the LCD's text).
+# The kernel traces every SMBus write; the host replays them against each chip's datasheet.
+cp /mnt/host@ROOT@/board/qemu-rig.toml /mnt/host/run/rig-displays.toml
+printf '\n[[displays]]\nchip = "ssd1306"\naddress = 0x3C\n\n[[displays]]\nchip = "hd44780-pcf8574"\naddress = 0x27\ncolumns = 20\nrows = 4\n' \
+  >> /mnt/host/run/rig-displays.toml
+mount -t tracefs nodev /sys/kernel/tracing
+T=/sys/kernel/tracing
+echo 4096 > $T/buffer_size_kb
+echo 1 > $T/events/smbus/smbus_write/enable
+for i in 0 1; do
+  echo > $T/trace
+  chroot /mnt/host @MIHRAB@ display --board /run/rig-displays.toml --index $i --at 2026-03-29T12:00 --tz Europe/London \
+    --lat 51.5074 --lon -0.1278 --show --png /run/display-$i.png > $R/display-$i.out 2> $R/display-$i.err
+  echo $? > $R/display-$i.rc
+  cat $T/trace > $R/display-$i.trace
+  cp /mnt/host/run/display-$i.png $R/ 2>/dev/null
+done
+echo 0 > $T/events/smbus/smbus_write/enable
+i2cdump -y 0 0x3c b > $R/dump-3c.txt 2>&1
+
 # Again on an adapter without I2C block reads (quick, byte, byte data, word data, block
 # data: 0x037f0000), as many SoC and USB adapters are: the byte-by-byte SMBus path.
 stub 0x037f0000

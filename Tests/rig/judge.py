@@ -50,6 +50,11 @@ for suffix, transfer, block in (("", "smbus-block", True), ("-byte", "smbus-byte
         r = (c or {}).get("reading") or [0, 0, 0]
         ok = all(abs(a - b) < 0.05 for a, b in zip(r, (20, -10, 45)))
         check(f"[{transfer}] {chip} reads the preloaded field 20, -10, 45 uT", ok, str(r))
+# The small displays, through i2c-dev into i2c-stub (Tests/rig/displays.py).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import displays
+displays.check_displays(check, read, d)
+
 # gpio-sim, for each build: selftest passes, every line went on in turn in the board's order,
 # everything low once released, and a wrong line name is one line and exit 69.
 def gpio_checks(tag):

@@ -23,6 +23,38 @@ public struct BoardConfig: Sendable, Equatable {
         }
     }
 
+    /// `[[displays]]`: a small display on the board's I2C bus.
+    public struct Display: Sendable, Equatable {
+        public let model: DisplayModel
+        public let address: UInt8
+        /// OLEDs: 0 or 180 (a module mounted upside down); pixels.
+        public let rotation: Int
+        public let width: Int
+        public let height: Int
+        /// Character LCDs: the geometry in characters.
+        public let columns: Int
+        public let rows: Int
+        /// OLEDs: 0-255.
+        public let contrast: Int
+
+        public init(model: DisplayModel, address: UInt8, rotation: Int = 0, width: Int = 128, height: Int = 64,
+                    columns: Int = 20, rows: Int = 4, contrast: Int = 0xCF) {
+            self.model = model
+            self.address = address
+            self.rotation = rotation
+            self.width = width
+            self.height = height
+            self.columns = columns
+            self.rows = rows
+            self.contrast = contrast
+        }
+
+        /// "ssd1306 at 0x3c (128x64)", "hd44780-pcf8574 at 0x27 (20x4)".
+        public var label: String {
+            "\(model.rawValue) at \(hex(address)) (" + (model.isGraphic ? "\(width)x\(height)" : "\(columns)x\(rows)") + ")"
+        }
+    }
+
     public enum ChipLocator: Sendable, Equatable {
         case path(String)
         case label(String)
@@ -87,6 +119,8 @@ public struct BoardConfig: Sendable, Equatable {
     public var qiblaRing: [Line]
     /// `[gpio.inputs]`: the stop button.
     public var inputs: [InputName: Input] = [:]
+    /// `[[displays]]`: OLEDs and character LCDs on the I2C bus.
+    public var displays: [Display] = []
 
     public func chip(_ kind: SensorKind) -> Chip? { chips.first { $0.model.kind == kind } }
 
@@ -193,13 +227,64 @@ public struct BoardConfig: Sendable, Equatable {
             }
             try gpio.finish()
         }
+        let displays = try displayList(root, file: path)
         try root.finish()
         if bus != .simulated, !lines.isEmpty || !inputs.isEmpty, gpioChip == nil {
             throw ConfigError(file: path, line: root.lines.line(of: "gpio"), path: "gpio.chip", message: "is missing (a path like /dev/gpiochip0, or chip_label)")
         }
         return BoardConfig(path: path, name: name, description: description, bus: bus, chips: chips, autoDetect: autoDetect,
                            pointingAxis: DeviceFrame.axis(named: axisName) ?? Vector3(1, 0, 0), pointingAxisName: axisName,
-                           gpioChip: gpioChip, lines: lines, qiblaRing: ring, inputs: inputs)
+                           gpioChip: gpioChip, lines: lines, qiblaRing: ring, inputs: inputs, displays: displays)
+    }
+
+    /// `[[displays]]`: each a chip at one of its addresses, with its geometry.
+    private static func displayList(_ root: TableReader, file path: String) throws(ConfigError) -> [Display] {
+        guard let list = try root.array("displays") else { return [] }
+        var displays: [Display] = []
+        for (i, v) in list.enumerated() {
+            guard let t = v.table else { throw root.error("displays", "must be [[displays]] tables") }
+            let d = TableReader(t, path: "displays[\(i)]", file: path, lines: root.lines)
+            guard let model = try d.choice("chip", DisplayModel.self) else { throw d.error("chip", "is missing") }
+            let address = try d.int("address", in: 0x03...0x77).map { UInt8($0) } ?? model.addresses[0]
+            guard model.addresses.contains(address) else {
+                throw d.error("address", "\(model.rawValue) answers at \(addressList(model.addresses)), not \(hex(address))")
+            }
+            if displays.contains(where: { $0.address == address }) {
+                throw d.error("address", "\(hex(address)) is given to two displays")
+            }
+            let display: Display
+            if model.isGraphic {
+                let rotation = try d.int("rotation", in: 0...180) ?? 0
+                guard rotation == 0 || rotation == 180 else { throw d.error("rotation", "must be 0 or 180") }
+                let height = try d.int("height", in: 32...64) ?? 64
+                guard height == 32 || height == 64 else { throw d.error("height", "must be 32 or 64") }
+                let width = try d.int("width", in: 128...128) ?? 128
+                let contrast = try d.int("contrast", in: 0...255) ?? 0xCF
+                display = Display(model: model, address: address, rotation: rotation, width: width, height: height, contrast: contrast)
+            } else {
+                let columns = try d.int("columns", in: 8...40) ?? 20
+                let rows = try d.int("rows", in: 1...4) ?? 4
+                guard [8, 16, 20, 24, 40].contains(columns) else { throw d.error("columns", "must be 8, 16, 20, 24 or 40") }
+                guard columns * rows <= 80 else { throw d.error("rows", "\(columns)x\(rows) is more than the controller's 80 characters") }
+                display = Display(model: model, address: address, columns: columns, rows: rows)
+            }
+            try d.finish()
+            displays.append(display)
+        }
+        return displays
+    }
+
+    /// "0x3c or 0x3d"; a contiguous run as "0x20-0x27".
+    private static func addressList(_ a: [UInt8]) -> String {
+        var runs: [String] = []
+        var i = 0
+        while i < a.count {
+            var j = i
+            while j + 1 < a.count, a[j + 1] == a[j] + 1 { j += 1 }
+            runs.append(j - i >= 2 ? "\(hex(a[i]))-\(hex(a[j]))" : (i...j).map { hex(a[$0]) }.joined(separator: " or "))
+            i = j + 1
+        }
+        return runs.joined(separator: ", ")
     }
 
     private static func line(_ t: TableReader) throws(ConfigError) -> Line {

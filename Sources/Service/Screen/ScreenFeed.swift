@@ -1,15 +1,14 @@
-import Service
 import Synchronization
 
 /// Where the control loop leaves what the screens show: the latest `ScreenInput` and the
 /// unit's time. Publishing is a pointer swap under a lock held for no more than that; the
 /// server reads on its own threads and never calls into the loop.
 public final class ScreenFeed: Sendable {
-    struct Published: Sendable {
-        var input: ScreenInput?
+    public struct Published: Sendable {
+        public var input: ScreenInput?
         /// The unit's wall time when published (UTC seconds): the simulated clock in a simulation.
-        var wall: Double
-        var sequence: UInt64
+        public var wall: Double
+        public var sequence: UInt64
     }
 
     private let latest = Mutex(Published(input: nil, wall: 0, sequence: 0))
@@ -29,7 +28,7 @@ public final class ScreenFeed: Sendable {
 
     /// A stream that yields after each publication (only the newest is kept for a slow
     /// reader); it ends when the task iterating it is cancelled.
-    func publications() -> AsyncStream<Void> {
+    public func publications() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = listeners.withLock { l -> UInt64 in
             l.next += 1
@@ -40,7 +39,7 @@ public final class ScreenFeed: Sendable {
         return stream
     }
 
-    func read() -> Published { latest.withLock { $0 } }
+    public func read() -> Published { latest.withLock { $0 } }
 
     /// The model at the last published instant (nil before the loop's first pass).
     public func model() -> ScreenModel? {

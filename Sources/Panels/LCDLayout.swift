@@ -1,0 +1,69 @@
+/// The character LCD's picture of a `PanelContent`, in the HD44780's A00 character codes.
+///
+/// 20x4 (16x4):                      16x2 (20x2):
+///   clock        Hijri date           the headline and prayer, or "Asr 15:42"
+///   headline, or "Next Asr 15:42"     clock              countdown
+///   "in 1:23:45", or the prayer
+///   the state, or the qibla's offset
+public enum LCDLayout {
+    /// Custom glyph 0: a crescent, shown before the headline. Rows top to bottom, 5 bits each.
+    public static let crescent: [UInt8] = [0b00110, 0b01100, 0b11000, 0b11000, 0b11000, 0b01100, 0b00110, 0b00000]
+
+    public static func lines(_ c: PanelContent, columns: Int, rows: Int) -> [[UInt8]] {
+        let headline = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") }
+        var text: [[UInt8]]
+        if rows >= 4 {
+            let middle: String
+            if let countdown = c.countdown {
+                middle = (c.headline == nil ? "in " : "") + countdown
+            } else {
+                middle = c.prayer ?? ""
+            }
+            text = [
+                spread(c.clock, c.hijri, columns),
+                headline.map { [0] + codes($0) } ?? codes(c.target.map { "Next " + $0 } ?? ""),
+                centred(codes(middle), columns),
+                c.state.map(codes) ?? c.qiblaOffset.map(qibla) ?? codes(c.headline != nil ? c.target ?? "" : ""),
+            ]
+        } else {
+            text = [headline.map { [0] + codes($0) } ?? codes(c.target ?? c.state ?? ""),
+                    spread(c.clock, c.countdown ?? "", columns)]
+        }
+        text = Array(text.prefix(rows)).map { Array($0.prefix(columns)) }
+        while text.count < rows { text.append([]) }
+        return text
+    }
+
+    /// "Qibla 12° left ←", in ROM codes (0xDF the degree sign, 0x7E/0x7F the arrows).
+    static func qibla(_ offset: Double) -> [UInt8] {
+        let d = Int(offset.magnitude.rounded())
+        if d <= 2 { return codes("Qibla ahead ") + [0x5E] }
+        return codes("Qibla \(d)") + [0xDF] + codes(offset < 0 ? " left " : " right ") + [offset < 0 ? 0x7F : 0x7E]
+    }
+
+    /// Left text and right text on one line; the right one is cut first.
+    static func spread(_ left: String, _ right: String, _ columns: Int) -> [UInt8] {
+        let l = codes(left), room = columns - l.count - 1
+        guard room > 0 else { return Array(l.prefix(columns)) }
+        let r = Array(codes(right).prefix(room))
+        return l + [UInt8](repeating: 0x20, count: columns - l.count - r.count) + r
+    }
+
+    static func centred(_ t: [UInt8], _ columns: Int) -> [UInt8] {
+        t.count >= columns ? t : [UInt8](repeating: 0x20, count: (columns - t.count) / 2) + t
+    }
+
+    /// Text to A00 codes: ASCII but for 0x5C (a yen sign in that ROM) and 0x7E-0x7F (arrows);
+    /// the degree sign is 0xDF; anything else a '?'.
+    static func codes(_ s: String) -> [UInt8] {
+        s.unicodeScalars.map { u in
+            switch u.value {
+            case 0x20...0x5B, 0x5D...0x7D: UInt8(u.value)
+            case 0xB0: 0xDF
+            case 0x2192: 0x7E
+            case 0x2190: 0x7F
+            default: 0x3F
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Drivers
+import HAL
+import Service
+
+/// One board display behind its driver: content in, the chip's bytes out. Initialises the
+/// chip on first use and again after an error; sends nothing when nothing changed.
+public final class PanelDriver {
+    public enum Device {
+        case pixels(PixelDisplay)
+        case characters(CharacterDisplay)
+    }
+
+    public let display: BoardConfig.Display
+    public let device: Device
+    private var ready = false
+    private var shown: PanelContent?
+    private var on: Bool?
+
+    public init(_ display: BoardConfig.Display, bus: I2CBus, pause: @escaping (Double) -> Void = { _ in }) {
+        self.display = display
+        switch display.model {
+        case .ssd1306, .sh1106:
+            device = .pixels(SSD1306(model: display.model, bus: bus, address: display.address, width: display.width, height: display.height))
+        case .hd44780PCF8574:
+            device = .characters(HD44780(bus: bus, address: display.address, columns: display.columns, rows: display.rows, pause: pause))
+        }
+    }
+
+    /// The OLED's frame for `content`, as the module is mounted.
+    public func frame(_ content: PanelContent) -> MonoFrame {
+        let f = OLEDLayout.frame(content, width: display.width, height: display.height)
+        return display.rotation == 180 ? f.rotated180 : f
+    }
+
+    /// Shows `content`; a bus error is thrown (one line naming the address) and the next call
+    /// starts again from the chip's initialisation.
+    public func show(_ content: PanelContent) throws(DisplayError) {
+        if content == shown, ready { return }
+        do {
+            if !ready {
+                switch device {
+                case .pixels(let d):
+                    try d.initialize()
+                    try d.setContrast(UInt8(clamping: display.contrast))
+                case .characters(let d):
+                    try d.initialize()
+                    try d.defineGlyph(0, rows: LCDLayout.crescent)
+                }
+                ready = true
+                on = true
+            }
+            switch device {
+            case .pixels(let d):
+                // Screen hours: the OLED sleeps (it also saves the panel from burning in).
+                if on != content.screenOn { try d.setDisplayOn(content.screenOn); on = content.screenOn }
+                if content.screenOn { try d.show(frame(content)) }
+            case .characters(let d):
+                if on != content.screenOn { try d.setBacklight(content.screenOn); on = content.screenOn }
+                try d.show(LCDLayout.lines(content, columns: display.columns, rows: display.rows))
+            }
+            shown = content
+        } catch {
+            ready = false
+            shown = nil
+            throw error
+        }
+    }
+
+    /// At a clean stop: a stale countdown would mislead, so the OLED goes dark and the LCD
+    /// says the unit is stopped. Errors are ignored (the unit is going down).
+    public func stopped() {
+        guard ready else { return }
+        switch device {
+        case .pixels(let d): try? d.setDisplayOn(false)
+        case .characters(let d): try? d.show([LCDLayout.codes("Mihrab stopped")])
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Drivers
+import Foundation
+import Service
+import Synchronization
+
+/// A board's displays kept up to date on a thread of their own (they share a bus): it wakes at each publication of
+/// the screen feed (once a second, and at once after anything the loop did), renders the
+/// newest model and sends what changed, at most `maxRate` times a second. Never on the
+/// loop's thread, and the loop never waits for it: a slow or missing display costs the
+/// loop nothing. A bus error is logged once, then retried every `retrySeconds`.
+public final class PanelOutput: Sendable {
+    private let drivers: Mutex<[PanelDriver]>
+    private let feed: ScreenFeed
+    private let waker = LoopWaker()
+    private let state = Mutex<(stopping: Bool, listener: Task<Void, Never>?)>((false, nil))
+    private let finished = DispatchSemaphore(value: 0)
+    private let minInterval: Double
+    private let retrySeconds: Double
+    private let log: @Sendable (String) -> Void
+    public let labels: [String]
+
+    public init(drivers: sending [PanelDriver], feed: ScreenFeed, maxRate: Double = 4, retrySeconds: Double = 5,
+                log: @escaping @Sendable (String) -> Void) {
+        labels = drivers.map(\.display.label)
+        self.drivers = Mutex(drivers)
+        self.feed = feed
+        minInterval = 1 / max(0.1, maxRate)
+        self.retrySeconds = retrySeconds
+        self.log = log
+    }
+
+    public func start() {
+        let stream = feed.publications()
+        let waker = self.waker
+        let listener = Task { for await _ in stream { waker.wake() } }
+        state.withLock { $0.listener = listener }
+        let thread = Thread { [self] in run() }
+        thread.name = "mihrab-display"
+        thread.start()
+    }
+
+    /// Ends the thread (within a pass), leaving the display dark or saying so.
+    public func stop() {
+        let listener = state.withLock { s -> Task<Void, Never>? in
+            s.stopping = true
+            return s.listener
+        }
+        listener?.cancel()
+        waker.wake()
+        _ = finished.wait(timeout: .now() + 3)
+    }
+
+    private var stopping: Bool { state.withLock { $0.stopping } }
+
+    private func run() {
+        var lastSent = -Double.infinity
+        // Per display: since when it has been failing.
+        var failingSince = [Double?](repeating: nil, count: labels.count)
+        var shownSequence: UInt64 = 0
+        while !stopping {
+            let now = monotonicSeconds()
+            let published = feed.read()
+            let retry = failingSince.compactMap { $0 }.min().map { $0 + retrySeconds }
+            let due = published.sequence != shownSequence || (retry.map { now >= $0 } ?? false)
+            if !due || published.input == nil {
+                waker.sleep(untilMonotonic: min(retry ?? .infinity, now + 5))
+                continue
+            }
+            // Rate limit: the newest model is taken after the pause, not the one that woke us.
+            if now - lastSent < minInterval {
+                waker.sleep(untilMonotonic: lastSent + minInterval)
+                continue
+            }
+            guard let model = feed.model() else { continue }
+            shownSequence = published.sequence
+            lastSent = now
+            let content = PanelContent(model)
+            let results = drivers.withLock { all -> [DisplayError?] in
+                all.indices.map { i -> DisplayError? in
+                    // A failing display is tried again only every `retrySeconds`.
+                    if let since = failingSince[i], now - since < retrySeconds { return nil }
+                    do { try all[i].show(content) } catch { return error }
+                    return nil
+                }
+            }
+            for (i, error) in results.enumerated() {
+                if let error {
+                    if failingSince[i] == nil { log("display \(labels[i]): \(error); retrying every \(Int(retrySeconds)) s") }
+                    failingSince[i] = now
+                } else if let since = failingSince[i], now - since >= retrySeconds {
+                    log("display \(labels[i]): back")
+                    failingSince[i] = nil
+                }
+            }
+        }
+        drivers.withLock { for d in $0 { d.stopped() } }
+        finished.signal()
+    }
+}

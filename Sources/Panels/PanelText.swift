@@ -1,2 +1,0 @@
-/// Placeholder: the small displays' module.
-enum PanelText {}

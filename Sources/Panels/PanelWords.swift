@@ -1,0 +1,53 @@
+import Service
+
+/// The words the small displays use. Latin script only: their fonts have no Arabic, and an
+/// HD44780's character ROM has none either, so the names are the transliterations the
+/// wall screen's English uses.
+enum PanelWords {
+    static func prayer(_ key: String, jumuah: Bool = false) -> String {
+        if jumuah { return "Jumu'ah" }
+        switch key {
+        case "fajr": return "Fajr"
+        case "sunrise": return "Sunrise"
+        case "dhuhr": return "Dhuhr"
+        case "asr": return "Asr"
+        case "maghrib": return "Maghrib"
+        case "isha": return "Isha"
+        default: return key
+        }
+    }
+
+    /// Short Hijri month names (the OLED's top line has 25 characters).
+    static let hijriMonths = ["Muharram", "Safar", "Rabi I", "Rabi II", "Jumada I", "Jumada II",
+                              "Rajab", "Sha'ban", "Ramadan", "Shawwal", "Dhul-Qa'da", "Dhul-Hijja"]
+
+    static func hijri(_ h: ScreenModel.HijriDay) -> String {
+        let month = (1...12).contains(h.month) ? hijriMonths[h.month - 1] : "?"
+        return "\(h.day) \(month) \(h.year)"
+    }
+
+    /// What the unit's state line says, most serious first; nil when all is well.
+    static func state(_ m: ScreenModel) -> String? {
+        let notices = Set(m.notices)
+        if notices.contains(StatusCondition.noPlan.rawValue) { return "No prayer times" }
+        if !m.trusted || notices.contains(StatusCondition.clockUntrusted.rawValue) { return "Clock not confirmed" }
+        if notices.contains(StatusCondition.sensorFault.rawValue) { return "Compass fault" }
+        if notices.contains(StatusCondition.stateNotPersisted.rawValue) { return "State not saved" }
+        if notices.contains(StatusCondition.noFix.rawValue) { return "No GPS fix" }
+        if notices.contains(StatusCondition.compassUncalibrated.rawValue) { return "Calibrate compass" }
+        return nil
+    }
+
+    /// The phase's headline: "ADHAN", "IQAMAH IN", ...; nil in the normal phase.
+    static func phase(_ kind: ScreenModel.Phase.Kind) -> String? {
+        switch kind {
+        case .normal: nil
+        case .reminder: "ADHAN IN"
+        case .adhan: "ADHAN"
+        case .iqamah: "IQAMAH IN"
+        case .silence: "SILENCE PHONES"
+        case .prayer: "PRAYER"
+        case .after: "AFTER PRAYER"
+        }
+    }
+}
