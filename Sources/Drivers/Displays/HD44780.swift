@@ -84,7 +84,9 @@ public final class HD44780: CharacterDisplay {
         }
     }
 
-    /// A PCF8574 answers a one-byte read with its port; nobody at the address: false.
+    /// A PCF8574 answers a one-byte read with its port; nobody at the address: false. The
+    /// PCF8574 has no identity to check: any chip that acknowledges a read at the address
+    /// (an MCP23008 at 0x20-0x27, say) passes, so the board file's address is what decides.
     public func probe() throws(DisplayError) -> Bool {
         var one: [UInt8] = [0]
         do {

@@ -10,7 +10,8 @@ import HAL
 /// edge with R/W low. After power-on it is in 8-bit mode, so each edge is a whole byte
 /// whose low nibble is 0 on a backpack; function set with DL = 0 switches to 4-bit mode,
 /// where nibbles pair up, high then low. A driver that sends nibble pairs before the switch
-/// is misread exactly as the real chip misreads it. Reads (R/W high) return the port and
+/// is misread exactly as the real chip misreads it (a byte made of two halves of two takes
+/// RS from its second nibble here; the datasheet does not say). Reads (R/W high) return the port and
 /// change nothing here; in 4-bit mode a read's E edge does take a nibble's turn, as on the chip.
 ///
 /// DDRAM: 80 bytes, `ddram[i]` the i-th character: two-line mode addresses 0x00-0x27 (i
