@@ -219,6 +219,22 @@ struct LCDTests {
         #expect(lcd.addressCounter == 0x41)
     }
 
+    @Test("emulator: display shift moves the window, home undoes it; entry mode I/D = 0 writes leftwards")
+    func shiftAndEntryMode() {
+        let lcd = HD44780Emulator(columns: 16, rows: 2)
+        for n: UInt8 in [0x3, 0x3, 0x3, 0x2] { _ = lcd.write(Self.nibble(n)) }
+        for b: UInt8 in [0x28, 0x0C, 0x01, 0x06] { _ = lcd.write(Self.byte(b)) }
+        for c in Self.codes("ABC") { _ = lcd.write(Self.byte(c, rs: true)) }
+        _ = lcd.write(Self.byte(0x18))  // cursor/display shift: S/C = 1 (display), R/L = 0 (left)
+        #expect(lcd.text()[0] == "BC" + String(repeating: " ", count: 14))
+        _ = lcd.write(Self.byte(0x02))  // return home: shift undone, address 0
+        #expect(lcd.text()[0].hasPrefix("ABC") && lcd.addressCounter == 0)
+        for b: UInt8 in [0x04, 0x80 | 0x45] { _ = lcd.write(Self.byte(b)) }  // I/D = 0; DDRAM 0x45
+        for c in Self.codes("xy") { _ = lcd.write(Self.byte(c, rs: true)) }
+        #expect(lcd.text()[1] == "    yx" + String(repeating: " ", count: 10))
+        #expect(lcd.addressCounter == 0x43)
+    }
+
     @Test("render: a PNG of the geometry's size; a dot of 'H' is dark, the gap between cells the background")
     func render() throws {
         let (d, lcd, _, _) = emulated(columns: 16, rows: 2)
