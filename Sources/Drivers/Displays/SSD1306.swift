@@ -1,0 +1,200 @@
+import HAL
+
+/// Solomon SSD1306 (128x64 or 128x32) and Sino Wealth SH1106 (132x64 RAM, 128 columns shown
+/// from column 2) OLED controllers over I2C (0x3C, or 0x3D with SA0 high).
+///
+/// I2C framing (SSD1306 datasheet rev 1.1 §8.1.5, SH1106 datasheet v2.3 "I2C interface"): after
+/// the address, a control byte: Co (bit 7) = 0 and D/C# (bit 6) = 0, 0x00, then a stream of
+/// command bytes; 0x40 then a stream of GDDRAM bytes.
+///
+/// Every transaction is at most 33 bytes: the control byte and at most 32 bytes after it.
+/// SMBus I2C-block writes (Linux i2c-stub, and many adapters that cannot do plain I2C) carry at
+/// most 32 data bytes, the control byte going as the SMBus "command"; luma.oled chunks its
+/// writes the same way (32 bytes a `write_i2c_block_data`).
+///
+/// The two chips differ as in the kernel's ssd130x driver's variant table: the SH1106 has no
+/// horizontal addressing (so each page is written after setting the page 0xB0+p and the column
+/// 0x00|low nibble, 0x10|high nibble, with its column offset 2), and its internal DC-DC is
+/// 0xAD 0x8B where the SSD1306's charge pump is 0x8D 0x14.
+public final class SSD1306: PixelDisplay {
+    public let model: DisplayModel
+    public let address: UInt8
+    public let width: Int
+    public let height: Int
+    private let bus: I2CBus
+    private let variant: Variant
+    /// The frame the chip holds, as far as we know; nil: unknown (resend everything).
+    private var last: MonoFrame?
+    private var none: [UInt8] = []
+    private var status: [UInt8] = [0]
+
+    /// The most bytes after the control byte in one transaction (SMBus block limit).
+    public static let maxPayload = 32
+
+    /// What differs between the chips (the kernel's `ssd130x_deviceinfo`).
+    struct Variant {
+        /// The RAM column of the panel's left edge.
+        let columnOffset: Int
+        /// Horizontal addressing (0x20 0x00) with column/page windows, or page addressing only.
+        let horizontalAddressing: Bool
+        /// The internal supply for a module without external VCC.
+        let power: [UInt8]
+        /// Pre-charge period (0xD9): phase 2 in the high nibble, phase 1 in the low.
+        let precharge: UInt8
+
+        static func of(_ model: DisplayModel) -> Variant {
+            switch model {
+            case .sh1106:
+                // SH1106: DC-DC control mode set 0xAD, 0x8B = built-in DC-DC on (also its reset
+                // value); discharge/pre-charge 0xD9 0x22 (its reset value: 2 DCLKs each).
+                Variant(columnOffset: 2, horizontalAddressing: false, power: [Cmd.dcdcMode, 0x8B], precharge: 0x22)
+            default:
+                // SSD1306 application note: charge pump setting 0x8D, 0x14 = enable; pre-charge
+                // 0xF1 (phase 2 = 15, phase 1 = 1 DCLK) for the internal charge pump.
+                Variant(columnOffset: 0, horizontalAddressing: true, power: [Cmd.chargePump, 0x14], precharge: 0xF1)
+            }
+        }
+    }
+
+    /// Command bytes (SSD1306 datasheet §9 command table; SH1106 datasheet command table).
+    enum Cmd {
+        static let lowerColumn: UInt8 = 0x00, higherColumn: UInt8 = 0x10
+        static let memoryMode: UInt8 = 0x20, columnAddress: UInt8 = 0x21, pageAddress: UInt8 = 0x22
+        static let startLine: UInt8 = 0x40, contrast: UInt8 = 0x81, chargePump: UInt8 = 0x8D
+        static let segmentRemap: UInt8 = 0xA1, resume: UInt8 = 0xA4, normal: UInt8 = 0xA6
+        static let multiplex: UInt8 = 0xA8, dcdcMode: UInt8 = 0xAD
+        static let displayOff: UInt8 = 0xAE, displayOn: UInt8 = 0xAF
+        static let pageStart: UInt8 = 0xB0, comScanReversed: UInt8 = 0xC8
+        static let displayOffset: UInt8 = 0xD3, clock: UInt8 = 0xD5, precharge: UInt8 = 0xD9
+        static let comPins: UInt8 = 0xDA, vcomh: UInt8 = 0xDB
+    }
+
+    /// `model` .ssd1306 or .sh1106; `height` 32 or 64 (checked by `initialize`).
+    public init(model: DisplayModel, bus: I2CBus, address: UInt8, width: Int = 128, height: Int = 64) {
+        self.model = model
+        self.bus = bus
+        self.address = address
+        self.width = width
+        self.height = height
+        variant = .of(model)
+    }
+
+    /// A one-byte read acknowledges at the address: both chips answer a read with their status
+    /// byte (bit 6: display off). Neither datasheet gives the other bits a documented value
+    /// (SSD1306: "reserved"; SH1106: BUSY in bit 7), so the status byte cannot tell the two
+    /// apart reliably: this only says something answers. No acknowledge: false.
+    public func probe() throws(DisplayError) -> Bool {
+        do throws(I2CError) {
+            try bus.transfer(address: address, write: none, read: &status)
+            return true
+        } catch {
+            if error.kind == .addressNotAcknowledged { return false }
+            throw .bus(error)
+        }
+    }
+
+    /// The power-up sequence of the SSD1306 application note (and the kernel's ssd130x_init),
+    /// then a dark RAM, then display on.
+    public func initialize() throws(DisplayError) {
+        last = nil
+        guard model.isGraphic, width == 128, height == 32 || height == 64 else {
+            throw .geometry(model: model, address: address, message: "\(width)x\(height): the driver knows 128x64 and 128x32")
+        }
+        var commands: [[UInt8]] = [
+            [Cmd.displayOff],
+            [Cmd.clock, 0x80],  // divide ratio 1, oscillator frequency 8 (the reset value)
+            [Cmd.multiplex, UInt8(height - 1)],
+            [Cmd.displayOffset, 0x00],
+            [Cmd.startLine | 0],
+            variant.power,
+        ]
+        if variant.horizontalAddressing { commands.append([Cmd.memoryMode, 0x00]) }
+        commands += [
+            [Cmd.segmentRemap],  // column 127 to SEG0
+            [Cmd.comScanReversed],  // COM[N-1] to COM0: with 0xA1, the modules' upright image
+            [Cmd.comPins, height == 32 ? 0x02 : 0x12],  // sequential for 128x32, alternative for 128x64
+            [Cmd.contrast, 0xCF],
+            [Cmd.precharge, variant.precharge],
+            [Cmd.vcomh, 0x40],
+            [Cmd.resume],  // output follows the RAM
+            [Cmd.normal],  // not inverted
+        ]
+        try command(commands)
+        let dark = MonoFrame(width: width, height: height)
+        try writePages(dark, 0..<dark.pages)
+        try command([[Cmd.displayOn]])
+    }
+
+    public func show(_ frame: MonoFrame) throws(DisplayError) {
+        guard frame.width == width, frame.height == height else {
+            throw .geometry(model: model, address: address, message: "a \(frame.width)x\(frame.height) frame on a \(width)x\(height) display")
+        }
+        let previous = last
+        last = nil  // unknown until every page went out
+        var p = 0
+        while p < frame.pages {
+            guard previous.map({ $0.page(p) != frame.page(p) }) ?? true else { p += 1; continue }
+            var end = p + 1  // a run of changed pages: one window on the SSD1306
+            while end < frame.pages, previous.map({ $0.page(end) != frame.page(end) }) ?? true { end += 1 }
+            try writePages(frame, p..<end)
+            p = end
+        }
+        last = frame
+    }
+
+    public func setContrast(_ value: UInt8) throws(DisplayError) { try command([[Cmd.contrast, value]]) }
+
+    public func setDisplayOn(_ on: Bool) throws(DisplayError) { try command([[on ? Cmd.displayOn : Cmd.displayOff]]) }
+
+    // MARK: - Transactions
+
+    /// Commands (each with its arguments, never split) in transactions of at most 32 bytes after 0x00.
+    private func command(_ commands: [[UInt8]]) throws(DisplayError) {
+        var buffer: [UInt8] = [0x00]
+        for c in commands {
+            if buffer.count - 1 + c.count > Self.maxPayload {
+                try send(buffer)
+                buffer = [0x00]
+            }
+            buffer += c
+        }
+        if buffer.count > 1 { try send(buffer) }
+    }
+
+    /// GDDRAM bytes after 0x40, 32 at a time.
+    private func data(_ bytes: ArraySlice<UInt8>) throws(DisplayError) {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let n = min(Self.maxPayload, bytes.endIndex - i)
+            try send([0x40] + bytes[i..<(i + n)])
+            i += n
+        }
+    }
+
+    private func writePages(_ frame: MonoFrame, _ pages: Range<Int>) throws(DisplayError) {
+        if variant.horizontalAddressing {
+            // A window over the pages: the column pointer wraps to the next page at its end.
+            try command([[Cmd.columnAddress, 0, UInt8(width - 1)],
+                         [Cmd.pageAddress, UInt8(pages.lowerBound), UInt8(pages.upperBound - 1)]])
+            try data(frame.bytes[(pages.lowerBound * width)..<(pages.upperBound * width)])
+        } else {
+            for p in pages {
+                let column = variant.columnOffset
+                try command([[Cmd.pageStart | UInt8(p)],
+                             [Cmd.lowerColumn | UInt8(column & 0x0F)],
+                             [Cmd.higherColumn | UInt8(column >> 4)]])
+                try data(frame.page(p))
+            }
+        }
+    }
+
+    /// One transaction; a failure forgets what the chip holds (the next `show` sends every page).
+    private func send(_ bytes: [UInt8]) throws(DisplayError) {
+        do {
+            try bus.transfer(address: address, write: bytes, read: &none)
+        } catch {
+            last = nil
+            throw .bus(error)
+        }
+    }
+}
