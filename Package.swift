@@ -98,7 +98,8 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
-        .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport"]),
+        .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
+                                                .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]
 )

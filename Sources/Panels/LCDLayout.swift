@@ -4,13 +4,15 @@
 ///   clock        Hijri date           the headline and prayer, or "Asr 15:42"
 ///   headline, or "Next Asr 15:42"     clock              countdown
 ///   "in 1:23:45", or the prayer
-///   the state, or the qibla's offset
+///   the state; what comes next in a phase; else the qibla's offset
 public enum LCDLayout {
     /// Custom glyph 0: a crescent, shown before the headline. Rows top to bottom, 5 bits each.
     public static let crescent: [UInt8] = [0b00110, 0b01100, 0b11000, 0b11000, 0b11000, 0b01100, 0b00110, 0b00000]
 
     public static func lines(_ c: PanelContent, columns: Int, rows: Int) -> [[UInt8]] {
-        let headline = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") }
+        // With a countdown below it, the headline names the prayer ("IQAMAH IN Asr"); at the
+        // adhan and the prayer the name has the next row to itself.
+        let named = c.headline.map { h in [h, c.countdown != nil ? c.prayer : nil].compactMap { $0 }.joined(separator: " ") }
         var text: [[UInt8]]
         if rows >= 4 {
             let middle: String
@@ -20,13 +22,14 @@ public enum LCDLayout {
                 middle = c.prayer ?? ""
             }
             text = [
-                spread(c.clock, c.hijri, columns),
-                headline.map { [0] + codes($0) } ?? codes(c.target.map { "Next " + $0 } ?? ""),
+                spread(c.clock, c.clock.count + 1 + c.hijri.count <= columns ? c.hijri : c.hijriShort, columns),
+                named.map { [0, 0x20] + codes($0) } ?? codes(c.target.map { "Next " + $0 } ?? ""),
                 centred(codes(middle), columns),
-                c.state.map(codes) ?? c.qiblaOffset.map(qibla) ?? codes(c.headline != nil ? c.target ?? "" : ""),
+                c.foot.map(codes) ?? c.qiblaOffset.map(qibla) ?? [],
             ]
         } else {
-            text = [headline.map { [0] + codes($0) } ?? codes(c.target ?? c.state ?? ""),
+            let all = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") }
+            text = [all.map { [0, 0x20] + codes($0) } ?? codes(c.target ?? c.state ?? ""),
                     spread(c.clock, c.countdown ?? "", columns)]
         }
         text = Array(text.prefix(rows)).map { Array($0.prefix(columns)) }

@@ -23,7 +23,8 @@ public enum OLEDLayout {
         }
 
         _ = small.draw(c.clock, x: 0, y: 0, into: &f)
-        let hijri = fit(c.hijri, small, width - small.width(of: c.clock) - 6)
+        let room = width - small.width(of: c.clock) - 6
+        let hijri = fit(small.width(of: c.hijri) <= room ? c.hijri : c.hijriShort, small, room)
         _ = small.draw(hijri, x: width - small.width(of: hijri), y: 0, into: &f)
 
         let bandTop = small.lineHeight + 1
@@ -32,7 +33,9 @@ public enum OLEDLayout {
             let text = fit(headline, medium, width - 4)
             _ = medium.draw(text, x: (width - medium.width(of: text)) / 2, y: bandTop + 1, into: &f, inverse: true)
         } else {
-            let text = fit(c.target.map { "Next " + $0 } ?? "", medium, width)
+            // "Next Maghrib 19:29"; without "Next" where it does not fit (a 12-hour clock).
+            let long = c.target.map { "Next " + $0 } ?? ""
+            let text = fit(medium.width(of: long) <= width ? long : c.target ?? "", medium, width)
             _ = medium.draw(text, x: (width - medium.width(of: text)) / 2, y: bandTop + 1, into: &f)
         }
 
@@ -42,7 +45,7 @@ public enum OLEDLayout {
 
         let bottom = height - small.lineHeight
         let arrowRoom = c.qiblaOffset == nil ? 0 : 16
-        let foot = c.state ?? (c.headline != nil ? c.target : nil) ?? c.qiblaOffset.map(qiblaText) ?? c.target ?? ""
+        let foot = c.foot ?? c.qiblaOffset.map(qiblaText) ?? c.footTarget ?? ""
         _ = small.draw(fit(foot, small, width - arrowRoom), x: 0, y: bottom, into: &f)
         if let offset = c.qiblaOffset {
             let r = 6

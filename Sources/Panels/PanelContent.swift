@@ -6,20 +6,35 @@ import Service
 public struct PanelContent: Equatable, Sendable {
     /// The unit's wall clock: "14:05" (or "2:05pm").
     public var clock: String
+    /// "10 Shawwal 1447", and without the year where that does not fit.
     public var hijri: String
+    public var hijriShort: String
     /// The phase's headline ("ADHAN", "IQAMAH IN"); nil in the normal phase.
     public var headline: String?
     public var phase: ScreenModel.Phase.Kind
     /// The prayer the display is about: the phase's, or else the next one's ("Asr", "Jumu'ah").
     public var prayer: String?
-    /// What `countdown` counts to, and its wall time: "Asr 15:42", "Iqamah 15:50".
+    /// What comes next, and its wall time: "Asr 15:42", "Asr iqamah 15:50".
     public var target: String?
     public var countdown: String?
+    /// `target` as a line of its own: "Next Asr 16:35", "Dhuhr iqamah 13:20".
+    public var footTarget: String? { target.map { $0.contains(" iqamah ") ? $0 : "Next " + $0 } }
+
+    /// The bottom line's text, nil for the qibla: a state that puts the times in doubt; in a
+    /// phase, what comes next (the iqamah's time matters more then than a calibration
+    /// reminder); any other state; else nil (the qibla).
+    public var foot: String? {
+        if critical, let state { return state }
+        if headline != nil, let footTarget { return footTarget }
+        return state
+    }
     /// Degrees to turn toward the qibla (negative left); nil without a usable heading.
     public var qiblaOffset: Double?
     public var qiblaBearing: Double?
     /// The unit's state when something is wrong ("Clock not confirmed").
     public var state: String?
+    /// The state puts the times in doubt ("No prayer times", "Clock not confirmed").
+    public var critical: Bool
     public var screenOn: Bool
 
     public init(_ m: ScreenModel) {
@@ -27,9 +42,11 @@ public struct PanelContent: Equatable, Sendable {
         let twelve = m.clock == "12h"
         clock = now?.clock(twelveHour: twelve) ?? "--:--"
         hijri = PanelWords.hijri(m.dates.hijri)
+        hijriShort = PanelWords.hijri(m.dates.hijri, year: false)
         phase = m.phase.kind
         headline = PanelWords.phase(m.phase.kind)
         state = PanelWords.state(m)
+        critical = PanelWords.critical(m)
         screenOn = m.screenOn
         qiblaOffset = m.qibla?.offset
         qiblaBearing = m.qibla?.bearing
@@ -38,7 +55,7 @@ public struct PanelContent: Equatable, Sendable {
         let nextName = next.map { PanelWords.prayer($0.0.prayer, jumuah: $0.0.jumuah) }
         prayer = m.phase.prayer.map { PanelWords.prayer($0, jumuah: m.phase.jumuah) } ?? nextName
         if let (n, at) = next {
-            target = (n.kind == "iqamah" ? "Iqamah" : nextName ?? "") + " " + at.clock(twelveHour: twelve)
+            target = (nextName ?? "") + (n.kind == "iqamah" ? " iqamah " : " ") + at.clock(twelveHour: twelve)
         }
         switch m.phase.kind {
         case .adhan, .prayer:

@@ -8,8 +8,10 @@ import Synchronization
 /// newest model and sends what changed, at most `maxRate` times a second. Never on the
 /// loop's thread, and the loop never waits for it: a slow or missing display costs the
 /// loop nothing. A bus error is logged once, then retried every `retrySeconds`.
-public final class PanelOutput: Sendable {
-    private let drivers: Mutex<[PanelDriver]>
+public final class PanelOutput: @unchecked Sendable {
+    // @unchecked: the drivers (and their bus) are touched only on the display thread once
+    // started; the rest is immutable or behind a Mutex.
+    private let drivers: [PanelDriver]
     private let feed: ScreenFeed
     private let waker = LoopWaker()
     private let state = Mutex<(stopping: Bool, listener: Task<Void, Never>?)>((false, nil))
@@ -19,10 +21,10 @@ public final class PanelOutput: Sendable {
     private let log: @Sendable (String) -> Void
     public let labels: [String]
 
-    public init(drivers: sending [PanelDriver], feed: ScreenFeed, maxRate: Double = 4, retrySeconds: Double = 5,
+    public init(drivers: [PanelDriver], feed: ScreenFeed, maxRate: Double = 4, retrySeconds: Double = 5,
                 log: @escaping @Sendable (String) -> Void) {
         labels = drivers.map(\.display.label)
-        self.drivers = Mutex(drivers)
+        self.drivers = drivers
         self.feed = feed
         minInterval = 1 / max(0.1, maxRate)
         self.retrySeconds = retrySeconds
@@ -75,13 +77,11 @@ public final class PanelOutput: Sendable {
             shownSequence = published.sequence
             lastSent = now
             let content = PanelContent(model)
-            let results = drivers.withLock { all -> [DisplayError?] in
-                all.indices.map { i -> DisplayError? in
-                    // A failing display is tried again only every `retrySeconds`.
-                    if let since = failingSince[i], now - since < retrySeconds { return nil }
-                    do { try all[i].show(content) } catch { return error }
-                    return nil
-                }
+            let results = drivers.indices.map { i -> DisplayError? in
+                // A failing display is tried again only every `retrySeconds`.
+                if let since = failingSince[i], now - since < retrySeconds { return nil }
+                do throws(DisplayError) { try drivers[i].show(content) } catch { return error }
+                return nil
             }
             for (i, error) in results.enumerated() {
                 if let error {
@@ -93,7 +93,7 @@ public final class PanelOutput: Sendable {
                 }
             }
         }
-        drivers.withLock { for d in $0 { d.stopped() } }
+        for d in drivers { d.stopped() }
         finished.signal()
     }
 }

@@ -17,13 +17,18 @@ enum PanelWords {
         }
     }
 
-    /// Short Hijri month names (the OLED's top line has 25 characters).
+    /// Hijri month names short enough for the OLED's top line (25 characters) and an LCD's row.
     static let hijriMonths = ["Muharram", "Safar", "Rabi I", "Rabi II", "Jumada I", "Jumada II",
                               "Rajab", "Sha'ban", "Ramadan", "Shawwal", "Dhul-Qa'da", "Dhul-Hijja"]
 
-    static func hijri(_ h: ScreenModel.HijriDay) -> String {
+    static func hijri(_ h: ScreenModel.HijriDay, year: Bool = true) -> String {
         let month = (1...12).contains(h.month) ? hijriMonths[h.month - 1] : "?"
-        return "\(h.day) \(month) \(h.year)"
+        return "\(h.day) \(month)" + (year ? " \(h.year)" : "")
+    }
+
+    /// Whether the state puts the times themselves in doubt (then it outranks everything).
+    static func critical(_ m: ScreenModel) -> Bool {
+        !m.trusted || m.notices.contains(StatusCondition.noPlan.rawValue) || m.notices.contains(StatusCondition.clockUntrusted.rawValue)
     }
 
     /// What the unit's state line says, most serious first; nil when all is well.

@@ -2,6 +2,7 @@ import Compass
 import Drivers
 import HAL
 import Logging
+import PrayerTimes
 import Service
 import Simulation
 

@@ -1,6 +1,7 @@
 import Drivers
 import Foundation
 import HAL
+import Logging
 import PrayerTimes
 @testable import Panels
 @testable import Service
@@ -40,11 +41,18 @@ final class PanelUnit {
                         hardware: UnitCore.Hardware(outputs: [:], magnetometer: SensorChannel(sensor: QMC5883L(bus: chips)),
                                                     accelerometer: SensorChannel(sensor: MPU6050(bus: chips))),
                         clock: clock, position: ScriptedPosition([]), sync: FixedClockSync(true),
-                        store: StateStore(directory: directory))
+                        store: StateStore(directory: directory), logger: PanelUnit.quiet)
         self.display = display
         bus = SimulatedBoard.displayBus([.init(model: display.model, address: display.address, width: display.width,
                                                height: display.height, columns: display.columns, rows: display.rows)])
         driver = PanelDriver(display, bus: bus)
+    }
+
+    /// Yesterday's events, missed at the start, are not this test's business.
+    static var quiet: Logger {
+        var l = Logger(label: "mihrab-test")
+        l.logLevel = .critical
+        return l
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
