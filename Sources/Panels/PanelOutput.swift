@@ -20,6 +20,9 @@ public final class PanelOutput: @unchecked Sendable {
     private let retrySeconds: Double
     private let log: @Sendable (String) -> Void
     public let labels: [String]
+    /// Renders sent to the displays so far (each may send only some pages or characters).
+    public var renders: Int { rendered.withLock { $0 } }
+    private let rendered = Mutex(0)
 
     public init(drivers: [PanelDriver], feed: ScreenFeed, maxRate: Double = 4, retrySeconds: Double = 5,
                 log: @escaping @Sendable (String) -> Void) {
@@ -77,6 +80,7 @@ public final class PanelOutput: @unchecked Sendable {
             shownSequence = published.sequence
             lastSent = now
             let content = PanelContent(model)
+            rendered.withLock { $0 += 1 }
             let results = drivers.indices.map { i -> DisplayError? in
                 // A failing display is tried again only every `retrySeconds`.
                 if let since = failingSince[i], now - since < retrySeconds { return nil }

@@ -92,12 +92,11 @@ struct DisplayCommand: ParsableCommand {
     }
 
     /// The screen model at `t` from a simulated unit run for the 30 s before it (the GNSS fix
-    /// comes 2 s in; the compass settles), with a throwaway state directory.
+    /// comes 2 s in; the compass settles). Its state goes to a scratch directory, or nowhere
+    /// on a read-only system: that state is not the unit's, so "not persisted" is not shown.
     static func model(site: SiteConfig, zone: ZoneRules, board: BoardConfig, at t: Double) throws -> ScreenModel {
         let dir = NSTemporaryDirectory() + "mihrab-display-" + UUID().uuidString
-        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw CommandError("cannot make a scratch directory \(dir): \(error.localizedDescription)", exitCode: .cantCreate)
-        }
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let warmUp = 30.0
         let clock = VirtualClock(wallStart: t - warmUp)
@@ -110,6 +109,8 @@ struct DisplayCommand: ParsableCommand {
             clock.advance(to: min(max(next, clock.monotonicNow() + 0.001), warmUp))
         }
         _ = unit.core.tick()
-        return ScreenModel.at(t, unit.core.screenInput)
+        var model = ScreenModel.at(t, unit.core.screenInput)
+        model.notices.removeAll { $0 == StatusCondition.stateNotPersisted.rawValue }
+        return model
     }
 }

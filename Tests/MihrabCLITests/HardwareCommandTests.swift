@@ -17,6 +17,10 @@ struct RealTimeHardwareCommandTests {
         let mag = try #require(chips[0]["reading"] as? [Double])
         let strength = (mag[0] * mag[0] + mag[1] * mag[1] + mag[2] * mag[2]).squareRoot()
         #expect(strength > 45 && strength < 52)  // London's field, about 49 uT
+        // The board's OLED answers at 0x3C (a one-byte read).
+        let displays = try #require(doc["displays"] as? [[String: Any]])
+        #expect(displays.count == 1 && displays[0]["address"] as? String == "0x3c" && displays[0]["chip"] as? String == "ssd1306"
+                && displays[0]["answers"] as? Bool == true && displays[0]["size"] as? String == "128x64", "\(displays)")
     }
 
     @Test("sensors on a real bus that is not there: one line, exit 69")

@@ -80,6 +80,18 @@ struct RealTimePanelOutputTests {
         let later = OLEDLayout.frame(PanelContent(ScreenModel.at(t0 + 10, input)))
         #expect(eventually { seen() == later && logged.withLock { $0.last?.hasSuffix("back") ?? false } }, "\(logged.withLock { $0 })")
 
+        // Rate: 40 publications in a second give at most 20 renders (maxRate 20 here), and the
+        // newest is the one shown.
+        let before = output.renders
+        for k in 1...40 {
+            feed.publish(input, wall: t0 + 100 + Double(k))
+            usleep(25_000)
+        }
+        let newest = OLEDLayout.frame(PanelContent(ScreenModel.at(t0 + 140, input)))
+        #expect(eventually { seen() == newest })
+        let renders = output.renders - before
+        #expect(renders >= 5 && renders <= 22, "\(renders) renders for 40 publications in a second at 20 a second")
+
         output.stop()
         #expect(!bus.inspect { _ in emulator.displayOn }, "dark after a clean stop: no stale countdown")
     }
