@@ -51,7 +51,7 @@ public final class SSD1306Emulator: BusDevice {
     public private(set) var page = 0
     /// Commands the chip does not have (ignored).
     public private(set) var unknownCommands = 0
-    /// Bytes written and transactions seen, for tests.
+    /// Write transactions seen, for tests.
     public private(set) var writes = 0
 
     // The window (0x21, 0x22): where the column pointer wraps in every mode, where the page
