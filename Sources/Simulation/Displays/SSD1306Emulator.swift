@@ -51,12 +51,12 @@ public final class SSD1306Emulator: BusDevice {
     public private(set) var page = 0
     /// Commands the chip does not have (ignored).
     public private(set) var unknownCommands = 0
-    /// Bytes written and transactions seen, for tests.
+    /// Write transactions seen, for tests.
     public private(set) var writes = 0
 
-    // The window (SSD1306 horizontal and vertical modes) and the page mode's column start.
+    // The window (0x21, 0x22): where the column pointer wraps in every mode, where the page
+    // pointer wraps in horizontal and vertical modes.
     private var columnStart = 0, columnEnd = 127, pageStart = 0, pageEnd = 7
-    private var pageModeColumn = 0
     /// A command waiting for its arguments: the command byte and the arguments so far.
     private var pending: (command: UInt8, arguments: [UInt8], needed: Int)?
 
@@ -111,7 +111,8 @@ public final class SSD1306Emulator: BusDevice {
         }
         switch addressingMode {
         case .page:
-            column = column >= 127 ? pageModeColumn : column + 1
+            // "reset to column start address and page address pointer is not changed"
+            column = column >= columnEnd ? columnStart : column + 1
         case .horizontal:
             if column >= columnEnd {
                 column = columnStart
@@ -217,14 +218,12 @@ public final class SSD1306Emulator: BusDevice {
         }
     }
 
-    /// The column pointer from 0x00-0x1F: SSD1306 in page mode only (also the page mode's
-    /// wrap point); the SH1106 always.
+    /// The column pointer from 0x00-0x1F: SSD1306 in page mode only; the SH1106 always.
     private func setColumn(_ c: Int) {
         if isSH1106 {
             column = min(c, ramColumns - 1)
         } else if addressingMode == .page {
             column = c & 0x7F
-            pageModeColumn = column
         }
     }
 
