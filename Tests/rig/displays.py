@@ -14,7 +14,9 @@ def transactions(trace, address):
             continue
         c, proto, data = int(m.group(2), 16), m.group(3), m.group(5)
         body = [int(x, 16) for x in data.split("-")] if data else []
-        out.append([c] + (body if proto in ("BYTE_DATA", "WORD_DATA", "I2C_BLOCK_DATA") else []))
+        # The tracepoint copies a block transfer's buffer with its count byte first.
+        if proto in ("I2C_BLOCK_DATA", "BLOCK_DATA"): body = body[1:1 + body[0]] if body else []
+        out.append([c] + (body if proto in ("BYTE_DATA", "WORD_DATA", "I2C_BLOCK_DATA", "BLOCK_DATA") else []))
     return out
 
 # SSD1306 datasheet (rev 1.1) command table: argument bytes of each multi-byte command.
