@@ -15,9 +15,10 @@ public enum OLEDLayout {
         let big = c.countdown ?? c.prayer ?? ""
 
         if height < 64 {
-            // 128x32: one line of small text over the countdown.
-            let top = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") } ?? c.target ?? c.clock
-            _ = small.draw(fit(top, small, width), x: 0, y: 0, into: &f)
+            // 128x32: one line of small text (what is on, and the clock) over the countdown.
+            let top = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") } ?? c.target ?? ""
+            _ = small.draw(c.clock, x: width - small.width(of: c.clock), y: 0, into: &f)
+            _ = small.draw(fit(top, small, width - small.width(of: c.clock) - 4), x: 0, y: 0, into: &f)
             _ = large.draw(big, x: (width - large.width(of: big)) / 2, y: height - large.lineHeight, into: &f)
             return f
         }
