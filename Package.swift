@@ -59,7 +59,7 @@ let package = Package(
 
         // Small displays on the I2C bus (OLED, character LCD): what they show, from the same
         // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
-        .target(name: "Panels", dependencies: ["Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
+        .target(name: "Panels", dependencies: ["CClock", "Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
 
         .executableTarget(
             name: "mihrab",

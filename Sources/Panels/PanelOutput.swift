@@ -1,3 +1,4 @@
+import CClock
 import Drivers
 import Foundation
 import Service
@@ -39,8 +40,12 @@ public final class PanelOutput: @unchecked Sendable {
         let waker = self.waker
         let listener = Task { for await _ in stream { waker.wake() } }
         state.withLock { $0.listener = listener }
-        let thread = Thread { [self] in run() }
-        thread.name = "mihrab-display"
+        let thread = Thread { [self] in
+            // Named from inside: on Linux a name given before start is not applied, and the
+            // thread would carry its creator's ("com.apple.root.default-qos").
+            mihrab_name_thread("mihrab-display")
+            run()
+        }
         thread.start()
     }
 

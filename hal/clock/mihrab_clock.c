@@ -36,6 +36,10 @@ void mihrab_wake(uint32_t *word) {
         syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
+void mihrab_name_thread(const char *name) {
+    pthread_setname_np(pthread_self(), name);
+}
+
 void mihrab_loop_thread(const char *name) {
     pthread_setname_np(pthread_self(), name);
     prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);

@@ -32,4 +32,7 @@ void mihrab_release_signals(const int *signals, int count);
  * /proc/PID/task/TID/comm show it) and narrows its timer slack from the kernel's 50 us to
  * 1 us, so that its timed sleeps end at their deadlines rather than up to 50 us after. */
 void mihrab_loop_thread(const char *name);
+
+/* Names the calling thread (at most 15 characters), as `top -H` and /proc show it. */
+void mihrab_name_thread(const char *name);
 #endif
