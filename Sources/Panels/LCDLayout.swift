@@ -29,7 +29,9 @@ public enum LCDLayout {
             ]
         } else {
             let all = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") }
-            text = [all.map { [0, 0x20] + codes($0) } ?? codes(c.target ?? c.state ?? ""),
+            // A state that puts the times in doubt takes the first row.
+            let first = c.critical ? c.state.map(codes) : nil
+            text = [first ?? all.map { [0, 0x20] + codes($0) } ?? codes(c.target ?? c.state ?? ""),
                     spread(c.clock, c.countdown ?? "", columns)]
         }
         text = Array(text.prefix(rows)).map { Array($0.prefix(columns)) }

@@ -16,7 +16,8 @@ public enum OLEDLayout {
 
         if height < 64 {
             // 128x32: one line of small text (what is on, and the clock) over the countdown.
-            let top = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") } ?? c.target ?? ""
+            let phase = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") } ?? c.target ?? ""
+            let top = c.critical ? c.state ?? phase : phase
             _ = small.draw(c.clock, x: width - small.width(of: c.clock), y: 0, into: &f)
             _ = small.draw(fit(top, small, width - small.width(of: c.clock) - 4), x: 0, y: 0, into: &f)
             _ = large.draw(big, x: (width - large.width(of: big)) / 2, y: height - large.lineHeight, into: &f)

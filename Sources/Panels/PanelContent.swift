@@ -31,9 +31,9 @@ public struct PanelContent: Equatable, Sendable {
     /// Degrees to turn toward the qibla (negative left); nil without a usable heading.
     public var qiblaOffset: Double?
     public var qiblaBearing: Double?
-    /// The unit's state when something is wrong ("Clock not confirmed").
+    /// The unit's state when something is wrong ("Clock not synced").
     public var state: String?
-    /// The state puts the times in doubt ("No prayer times", "Clock not confirmed").
+    /// The state puts the times in doubt ("No prayer times", "Clock not synced").
     public var critical: Bool
     public var screenOn: Bool
 
@@ -48,8 +48,9 @@ public struct PanelContent: Equatable, Sendable {
         state = PanelWords.state(m)
         critical = PanelWords.critical(m)
         screenOn = m.screenOn
-        qiblaOffset = m.qibla?.offset
-        qiblaBearing = m.qibla?.bearing
+        // Never NaN into the drawing (an Int of it would trap on the display thread).
+        qiblaOffset = m.qibla.flatMap { $0.offset.isFinite && $0.bearing.isFinite ? $0.offset : nil }
+        qiblaBearing = m.qibla.flatMap { $0.bearing.isFinite ? $0.bearing : nil }
 
         let next = m.next.flatMap { n in ModelTime(n.at).map { (n, $0) } }
         let nextName = next.map { PanelWords.prayer($0.0.prayer, jumuah: $0.0.jumuah) }

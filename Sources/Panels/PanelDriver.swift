@@ -15,6 +15,11 @@ public final class PanelDriver {
     private var ready = false
     private var shown: PanelContent?
     private var on: Bool?
+    /// Shows since the configuration was last sent: every `reassertEvery` it is sent again,
+    /// since a display reset by a glitch (a brown-out on a 5 V backpack, a spike when an
+    /// amplifier switches on) still acknowledges every write and would stay dark or garbled.
+    private var sinceReassert = 0
+    public var reassertEvery = 300
 
     public init(_ display: BoardConfig.Display, bus: I2CBus, pause: @escaping (Double) -> Void = { _ in }) {
         self.display = display
@@ -35,7 +40,7 @@ public final class PanelDriver {
     /// Shows `content`; a bus error is thrown (one line naming the address) and the next call
     /// starts again from the chip's initialisation.
     public func show(_ content: PanelContent) throws(DisplayError) {
-        if content == shown, ready { return }
+        if content == shown, ready, sinceReassert < reassertEvery { return }
         do {
             if !ready {
                 switch device {
@@ -47,8 +52,21 @@ public final class PanelDriver {
                     try d.defineGlyph(0, rows: LCDLayout.crescent)
                 }
                 ready = true
-                on = true
+                on = nil  // said below, whatever the chip kept (an LCD's backlight bit survives its init)
+                sinceReassert = 0
+            } else if sinceReassert >= reassertEvery {
+                switch device {
+                case .pixels(let d):
+                    try d.reassert()
+                    try d.setContrast(UInt8(clamping: display.contrast))
+                case .characters(let d):
+                    try d.reassert()
+                    try d.defineGlyph(0, rows: LCDLayout.crescent)
+                }
+                on = nil
+                sinceReassert = 0
             }
+            sinceReassert += 1
             switch device {
             case .pixels(let d):
                 // Screen hours: the OLED sleeps (it also saves the panel from burning in).
@@ -72,7 +90,7 @@ public final class PanelDriver {
         guard ready else { return }
         switch device {
         case .pixels(let d): try? d.setDisplayOn(false)
-        case .characters(let d): try? d.show([LCDLayout.codes("Mihrab stopped")])
+        case .characters(let d): try? d.show([Array(LCDLayout.codes("Mihrab stopped").prefix(display.columns))])
         }
     }
 }

@@ -15,13 +15,14 @@ public final class PanelOutput: @unchecked Sendable {
     private let drivers: [PanelDriver]
     private let feed: ScreenFeed
     private let waker = LoopWaker()
-    private let state = Mutex<(stopping: Bool, listener: Task<Void, Never>?)>((false, nil))
+    private let state = Mutex<(started: Bool, stopping: Bool, listener: Task<Void, Never>?)>((false, false, nil))
     private let finished = DispatchSemaphore(value: 0)
     private let minInterval: Double
     private let retrySeconds: Double
     private let log: @Sendable (String) -> Void
     public let labels: [String]
-    /// Renders sent to the displays so far (each may send only some pages or characters).
+    /// Passes that showed the newest content on at least one display (each sends only the
+    /// pages or characters that changed; a display waiting for its retry is skipped).
     public var renders: Int { rendered.withLock { $0 } }
     private let rendered = Mutex(0)
 
@@ -35,11 +36,18 @@ public final class PanelOutput: @unchecked Sendable {
         self.log = log
     }
 
+    /// Starts the thread; once only, and not after `stop`.
     public func start() {
+        let fresh = state.withLock { s -> Bool in
+            defer { s.started = true }
+            return !s.started && !s.stopping
+        }
+        guard fresh else { return }
         let stream = feed.publications()
         let waker = self.waker
         let listener = Task { for await _ in stream { waker.wake() } }
         state.withLock { $0.listener = listener }
+        if stopping { listener.cancel() }  // a stop that came in meanwhile
         let thread = Thread { [self] in
             // Named from inside: on Linux a name given before start is not applied, and the
             // thread would carry its creator's ("com.apple.root.default-qos").
@@ -50,17 +58,27 @@ public final class PanelOutput: @unchecked Sendable {
     }
 
     /// Ends the thread (within a pass), leaving the display dark or saying so.
+    /// Again: returns at once.
     public func stop() {
-        let listener = state.withLock { s -> Task<Void, Never>? in
-            s.stopping = true
-            return s.listener
+        let (first, started, listener) = state.withLock { s -> (Bool, Bool, Task<Void, Never>?) in
+            defer { s.stopping = true }
+            return (!s.stopping, s.started, s.listener)
         }
+        guard first else { return }
         listener?.cancel()
         waker.wake()
-        _ = finished.wait(timeout: .now() + 3)
+        if started { _ = finished.wait(timeout: .now() + 3) }
     }
 
     private var stopping: Bool { state.withLock { $0.stopping } }
+
+    /// What an adapter without I2C-block writes means for an OLED.
+    private func hint(_ error: DisplayError) -> String {
+        if case .bus(let e) = error, e.kind == .unsupported {
+            return " (an OLED needs plain I2C or SMBus I2C-block writes; this adapter has neither)"
+        }
+        return ""
+    }
 
     private func run() {
         var lastSent = -Double.infinity
@@ -85,16 +103,18 @@ public final class PanelOutput: @unchecked Sendable {
             shownSequence = published.sequence
             lastSent = now
             let content = PanelContent(model)
-            rendered.withLock { $0 += 1 }
+            var shown = false
             let results = drivers.indices.map { i -> DisplayError? in
                 // A failing display is tried again only every `retrySeconds`.
                 if let since = failingSince[i], now - since < retrySeconds { return nil }
+                shown = true
                 do throws(DisplayError) { try drivers[i].show(content) } catch { return error }
                 return nil
             }
+            if shown { rendered.withLock { $0 += 1 } }
             for (i, error) in results.enumerated() {
                 if let error {
-                    if failingSince[i] == nil { log("display \(labels[i]): \(error); retrying every \(Int(retrySeconds)) s") }
+                    if failingSince[i] == nil { log("display \(labels[i]): \(error)\(hint(error)); retrying every \(Int(retrySeconds)) s") }
                     failingSince[i] = now
                 } else if let since = failingSince[i], now - since >= retrySeconds {
                     log("display \(labels[i]): back")

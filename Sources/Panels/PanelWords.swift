@@ -35,7 +35,7 @@ enum PanelWords {
     static func state(_ m: ScreenModel) -> String? {
         let notices = Set(m.notices)
         if notices.contains(StatusCondition.noPlan.rawValue) { return "No prayer times" }
-        if !m.trusted || notices.contains(StatusCondition.clockUntrusted.rawValue) { return "Clock not confirmed" }
+        if !m.trusted || notices.contains(StatusCondition.clockUntrusted.rawValue) { return "Clock not synced" }
         if notices.contains(StatusCondition.sensorFault.rawValue) { return "Compass fault" }
         if notices.contains(StatusCondition.stateNotPersisted.rawValue) { return "State not saved" }
         if notices.contains(StatusCondition.noFix.rawValue) { return "No GPS fix" }

@@ -26,7 +26,7 @@ struct DisplayCommand: ParsableCommand {
     @Option(help: "Which of the board's displays, from 0 in the board file's order.") var index = 0
     @Option(help: "Write the emulated display as a PNG here.") var png: String?
     @Option(help: "PNG pixels per display pixel (1-16).") var scale = 4
-    @Flag(help: "Also send it to the board's own display on its real I2C bus.") var show = false
+    @Flag(help: "Also send it to the board's own display on its real I2C bus (stop the daemon first: both would drive the chip).") var show = false
 
     func validate() throws {
         if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }

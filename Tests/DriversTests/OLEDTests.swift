@@ -318,7 +318,6 @@ struct OLEDTests {
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(Array(png[12..<16]) == Array("IHDR".utf8))
         #expect(Array(png[16..<24]) == [0, 0, 0x02, 0x00, 0, 0, 0x01, 0x00])  // 512 x 256
-        try Data(png).write(to: URL(fileURLWithPath: "/tmp/oled-test.png"))
         // Dimmer at low contrast; nothing when off.
         try d.setContrast(0)
         let dim = emulator.render(scale: 4)[4 * 20 + 1, 4 * 20 + 1]

@@ -67,6 +67,7 @@ struct DisplayCommandTests {
             ("[[displays]]\nchip = \"st7735\"\n", "displays[0].chip"),
             ("[[displays]]\nchip = \"ssd1306\"\nrotation = 90\n", "rotation"),
             ("[[displays]]\nchip = \"hd44780-pcf8574\"\ncolumns = 40\nrows = 4\n", "80 characters"),
+            ("[[displays]]\nchip = \"hd44780-pcf8574\"\ncolumns = 20\nrows = 3\n", "must be 1, 2 or 4"),
             ("[[displays]]\nchip = \"ssd1306\"\n\n[[displays]]\nchip = \"sh1106\"\n", "two displays"),
             ("[[displays]]\nchip = \"ssd1306\"\ncolour = \"blue\"\n", "colour"),
         ] {

@@ -70,22 +70,4 @@ struct BitmapFontTests {
             #expect(a == b)
         }
     }
-
-    /// A look at the fonts: a PNG (scale 4) in the temporary directory.
-    @Test func sample() throws {
-        var f = MonoFrame(width: 128, height: 64)
-        BitmapFont.small.draw("Dhuhr 12:34", x: 0, y: 0, into: &f)
-        BitmapFont.medium.draw("Asr", x: 0, y: 9, into: &f)
-        BitmapFont.medium.draw("Maghrib", x: 60, y: 9, into: &f, inverse: true)
-        BitmapFont.large.draw("1:23:45", x: 0, y: 24, into: &f)
-        BitmapFont.small.draw("21°C \u{2190} \u{2192} {~}", x: 0, y: 56, into: &f)
-        let scale = 4
-        var png = PNGImage(width: 128 * scale, height: 64 * scale)
-        png.fill(x: 0, y: 0, width: png.width, height: png.height, (8, 8, 24))
-        for y in 0..<64 { for x in 0..<128 where f[x, y] {
-            png.fill(x: x * scale, y: y * scale, width: scale - 1, height: scale - 1, (120, 200, 255))
-        } }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mihrab-fonts.png")
-        try Data(png.png).write(to: path)
-    }
 }

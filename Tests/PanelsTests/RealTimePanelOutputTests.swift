@@ -83,14 +83,18 @@ struct RealTimePanelOutputTests {
         // Rate: 40 publications in a second give at most 20 renders (maxRate 20 here), and the
         // newest is the one shown.
         let before = output.renders
+        let began = Date()
         for k in 1...40 {
             feed.publish(input, wall: t0 + 100 + Double(k))
             usleep(25_000)
         }
+        let elapsed = Date().timeIntervalSince(began)
         let newest = OLEDLayout.frame(PanelContent(ScreenModel.at(t0 + 140, input)))
         #expect(eventually { seen() == newest })
         let renders = output.renders - before
-        #expect(renders >= 5 && renders <= 22, "\(renders) renders for 40 publications in a second at 20 a second")
+        // At most one render per 50 ms of the publishing (and one more at each end); a loaded
+        // machine stretches the second, so the bound is taken from the time it took.
+        #expect(renders >= 2 && renders <= Int(elapsed * 20) + 2, "\(renders) renders for 40 publications in \(elapsed) s at 20 a second")
 
         output.stop()
         #expect(!bus.inspect { _ in emulator.displayOn }, "dark after a clean stop: no stale countdown")

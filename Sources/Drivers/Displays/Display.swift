@@ -89,6 +89,10 @@ public protocol PixelDisplay: AnyObject {
     func initialize() throws(DisplayError)
     /// Sends the pages that differ from the last frame sent (all of them after `initialize`).
     func show(_ frame: MonoFrame) throws(DisplayError)
+    /// The configuration sent again, without turning the display off or clearing it, and the
+    /// next `show` sends every page: a chip reset by a glitch (a brown-out leaves it dark, its
+    /// charge pump off) acknowledges its writes like a healthy one, so this is done now and then.
+    func reassert() throws(DisplayError)
     /// 0-255.
     func setContrast(_ value: UInt8) throws(DisplayError)
     /// Display on (from the RAM) or off (sleep); the RAM is kept.
@@ -108,6 +112,10 @@ public protocol CharacterDisplay: AnyObject {
     /// Writes the characters that differ from what the display holds, moving the cursor
     /// only where needed. `lines`: `rows` lines of up to `columns` codes (short ones are padded with spaces).
     func show(_ lines: [[UInt8]]) throws(DisplayError)
+    /// Back in step without clearing (0x3, 0x3, 0x3, 0x2 recover a controller left in 8-bit
+    /// mode or between two nibbles by a glitch the PCF8574 never reports), the mode set again,
+    /// and the next `show` rewrites every character in place.
+    func reassert() throws(DisplayError)
     /// Custom glyph `index` (0-7): 8 rows, the low 5 bits of each, bit 4 the left column.
     func defineGlyph(_ index: Int, rows: [UInt8]) throws(DisplayError)
     func setBacklight(_ on: Bool) throws(DisplayError)

@@ -124,6 +124,26 @@ public final class HD44780: CharacterDisplay {
         needsInitialize = false
     }
 
+    /// Figure 24's 0x3, 0x3, 0x3, 0x2 bring the controller to 4-bit mode from any state (8-bit
+    /// after a reset, or out of step between two nibbles); then the mode again, without the
+    /// clear, and every cell is rewritten in place by the next `show`.
+    public func reassert() throws(DisplayError) {
+        if let problem = geometryProblem { throw geometry(problem) }
+        needsInitialize = true
+        shadow = nil
+        cursor = nil
+        try writeNibble(0x3, rs: false)
+        pause(Delay.first)
+        try writeNibble(0x3, rs: false)
+        pause(Delay.second)
+        try writeNibble(0x3, rs: false)
+        try writeNibble(0x2, rs: false)
+        try command(rows == 1 ? Instruction.functionSet4Bit1Line : Instruction.functionSet4Bit2Lines)
+        try command(Instruction.entryIncrement)
+        try command(Instruction.displayOn)
+        needsInitialize = false
+    }
+
     public func show(_ lines: [[UInt8]]) throws(DisplayError) {
         if let problem = geometryProblem { throw geometry(problem) }
         guard lines.count <= rows else {

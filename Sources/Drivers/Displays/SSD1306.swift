@@ -100,8 +100,15 @@ public final class SSD1306: PixelDisplay {
         guard model.isGraphic, width == 128, height == 32 || height == 64 else {
             throw .geometry(model: model, address: address, message: "\(width)x\(height): the driver knows 128x64 and 128x32")
         }
+        try command([[Cmd.displayOff]] + configuration)
+        let dark = MonoFrame(width: width, height: height)
+        try writePages(dark, 0..<dark.pages)
+        try command([[Cmd.displayOn]])
+    }
+
+    /// The power-up configuration (after display off, before the RAM): the application note's order.
+    private var configuration: [[UInt8]] {
         var commands: [[UInt8]] = [
-            [Cmd.displayOff],
             [Cmd.clock, 0x80],  // divide ratio 1, oscillator frequency 8 (the reset value)
             [Cmd.multiplex, UInt8(height - 1)],
             [Cmd.displayOffset, 0x00],
@@ -115,14 +122,18 @@ public final class SSD1306: PixelDisplay {
             [Cmd.comPins, height == 32 ? 0x02 : 0x12],  // sequential for 128x32, alternative for 128x64
             [Cmd.contrast, 0xCF],
             [Cmd.precharge, variant.precharge],
-            [Cmd.vcomh, 0x40],
+            [Cmd.vcomh, 0x40],  // as Adafruit's SSD1306 library; the datasheet's table lists 0x00, 0x20, 0x30
             [Cmd.resume],  // output follows the RAM
             [Cmd.normal],  // not inverted
         ]
-        try command(commands)
-        let dark = MonoFrame(width: width, height: height)
-        try writePages(dark, 0..<dark.pages)
-        try command([[Cmd.displayOn]])
+        return commands
+    }
+
+    /// The configuration again and display on, with no display off and no clearing in
+    /// between (nothing flickers); the next `show` sends every page.
+    public func reassert() throws(DisplayError) {
+        last = nil
+        try command(configuration + [[Cmd.displayOn]])
     }
 
     public func show(_ frame: MonoFrame) throws(DisplayError) {

@@ -264,6 +264,7 @@ public struct BoardConfig: Sendable, Equatable {
             } else {
                 let columns = try d.int("columns", in: 8...40) ?? 20
                 let rows = try d.int("rows", in: 1...4) ?? 4
+                guard [1, 2, 4].contains(rows) else { throw d.error("rows", "must be 1, 2 or 4") }
                 guard [8, 16, 20, 24, 40].contains(columns) else { throw d.error("columns", "must be 8, 16, 20, 24 or 40") }
                 guard columns * rows <= 80 else { throw d.error("rows", "\(columns)x\(rows) is more than the controller's 80 characters") }
                 display = Display(model: model, address: address, columns: columns, rows: rows)
