@@ -15,7 +15,7 @@ public final class PanelOutput: @unchecked Sendable {
     private let drivers: [PanelDriver]
     private let feed: ScreenFeed
     private let waker = LoopWaker()
-    private let state = Mutex<(started: Bool, stopping: Bool, listener: Task<Void, Never>?)>((false, false, nil))
+    private let state = Mutex<(started: Bool, stopping: Bool)>((false, false))
     private let finished = DispatchSemaphore(value: 0)
     private let minInterval: Double
     private let retrySeconds: Double
@@ -25,10 +25,22 @@ public final class PanelOutput: @unchecked Sendable {
     /// pages or characters that changed; a display waiting for its retry is skipped).
     public var renders: Int { rendered.withLock { $0 } }
     private let rendered = Mutex(0)
+    /// Per display: shown at least once, and the error it is failing with.
+    private let health: Mutex<[(shown: Int, problem: String?)]>
+
+    /// For status.json: each display's state after the thread's last pass.
+    public func status() -> [StatusReport.Display] {
+        let h = health.withLock { $0 }
+        return labels.indices.map { i in
+            StatusReport.Display(display: labels[i], state: h[i].problem != nil ? "failing" : (h[i].shown > 0 ? "ok" : "waiting"),
+                                 problem: h[i].problem, renders: h[i].shown)
+        }
+    }
 
     public init(drivers: [PanelDriver], feed: ScreenFeed, maxRate: Double = 4, retrySeconds: Double = 5,
                 log: @escaping @Sendable (String) -> Void) {
         labels = drivers.map(\.display.label)
+        health = Mutex(Array(repeating: (0, nil), count: drivers.count))
         self.drivers = drivers
         self.feed = feed
         minInterval = 1 / max(0.1, maxRate)
@@ -43,11 +55,8 @@ public final class PanelOutput: @unchecked Sendable {
             return !s.started && !s.stopping
         }
         guard fresh else { return }
-        let stream = feed.publications()
         let waker = self.waker
-        let listener = Task { for await _ in stream { waker.wake() } }
-        state.withLock { $0.listener = listener }
-        if stopping { listener.cancel() }  // a stop that came in meanwhile
+        feed.onPublish { waker.wake() }
         let thread = Thread { [self] in
             // Named from inside: on Linux a name given before start is not applied, and the
             // thread would carry its creator's ("com.apple.root.default-qos").
@@ -60,12 +69,11 @@ public final class PanelOutput: @unchecked Sendable {
     /// Ends the thread (within a pass), leaving the display dark or saying so.
     /// Again: returns at once.
     public func stop() {
-        let (first, started, listener) = state.withLock { s -> (Bool, Bool, Task<Void, Never>?) in
+        let (first, started) = state.withLock { s -> (Bool, Bool) in
             defer { s.stopping = true }
-            return (!s.stopping, s.started, s.listener)
+            return (!s.stopping, s.started)
         }
         guard first else { return }
-        listener?.cancel()
         waker.wake()
         if started { _ = finished.wait(timeout: .now() + 3) }
     }
@@ -112,6 +120,16 @@ public final class PanelOutput: @unchecked Sendable {
                 return nil
             }
             if shown { rendered.withLock { $0 += 1 } }
+            health.withLock { h in
+                for (i, error) in results.enumerated() {
+                    if let error {
+                        h[i].problem = "\(error)"
+                    } else if failingSince[i].map({ now - $0 >= retrySeconds }) ?? true {
+                        h[i].problem = nil
+                        h[i].shown += 1
+                    }
+                }
+            }
             for (i, error) in results.enumerated() {
                 if let error {
                     if failingSince[i] == nil { log("display \(labels[i]): \(error)\(hint(error)); retrying every \(Int(retrySeconds)) s") }

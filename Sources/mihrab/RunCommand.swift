@@ -186,6 +186,7 @@ struct RunCommand: AsyncParsableCommand {
         options.publish = { feed.publish($0, wall: $1) }
         let server = startScreen(site.screen.listen, feed: feed, logger: logger, tty: simulated && !quiet && isatty(1) == 1)
         let panels = startPanels(boardConfig, bus: panelBus, feed: feed, logger: logger)
+        if let panels { options.displays = { panels.status() } }
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         let status = await daemon.run()
         server?.cancel()

@@ -38,6 +38,9 @@ struct StatusCommand: ParsableCommand {
         print("Clock: \(s.clock.trusted ? "trusted" : "not trusted"), \(s.clock.steps) steps")
         print("State: " + (s.state.persisted ? "saved" : "not persisted (\(s.state.problem ?? "write failed"))"))
         print("Fired \(s.counters.fired), missed \(s.counters.missed)")
+        for d in s.displays ?? [] {
+            print("Display: \(d.display) \(d.state)" + (d.problem.map { ": \($0)" } ?? "") + " (\(d.renders) drawn)")
+        }
         if let l = s.loop {
             func us(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) us" } ?? "-" }
             let cpu = l.uptimeSeconds > 0 ? String(format: "%.2f%%", 100 * l.cpuSeconds / l.uptimeSeconds) : "-"

@@ -45,6 +45,10 @@ struct RealTimeRunCommandTests {
         #expect(doc["status"] != nil && doc["times"] != nil)
         let text = try MihrabBinary.run(["status", "--file", dir + "/status.json"])
         #expect(text.status == 0 && text.stdout.contains("Today (2026-03-"), "\(text.stdout)")
+        // The board's OLED, reported by its thread.
+        let displays = try #require(doc["displays"] as? [[String: Any]])
+        #expect(displays.count == 1 && displays[0]["display"] as? String == "ssd1306 at 0x3c (128x64)", "\(displays)")
+        #expect(text.stdout.contains("Display: ssd1306 at 0x3c (128x64) "), "\(text.stdout)")
     }
 
     @Test("SIGTERM: outputs off, state flushed, exit 0 within a second; systemd told READY and STOPPING")

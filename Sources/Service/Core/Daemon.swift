@@ -21,6 +21,8 @@ public final class Daemon: @unchecked Sendable {
         public var view: ((UnitCore, Double) -> Void)?
         /// Hands the screens what they show (called on the loop's thread; must not block).
         public var publish: (@Sendable (ScreenInput, Double) -> Void)?
+        /// The small displays' state, for status.json (read off their thread's last pass).
+        public var displays: (@Sendable () -> [StatusReport.Display])?
         public var reload: (() -> Result<(SiteConfig, ZoneRules), ConfigError>)?
         /// Ends the loop's sleep when another thread has news (the stop button, the speaker,
         /// a fix); the daemon makes its own when none is given.
@@ -198,6 +200,7 @@ public final class Daemon: @unchecked Sendable {
                        overruns: stats.overruns, lateMedianMicroseconds: us(stats.percentile(0.5)),
                        lateP99Microseconds: us(stats.percentile(0.99)), lateMaxMicroseconds: us(stats.timedWakes > 0 ? stats.maxLateness : nil),
                        cpuSeconds: Daemon.processCPUSeconds(), uptimeSeconds: monotonicSeconds() - started)
+        r.displays = options.displays?()
         return r
     }
 

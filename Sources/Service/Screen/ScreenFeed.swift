@@ -17,6 +17,9 @@ public final class ScreenFeed: Sendable {
 
     public init() {}
 
+    /// Threads of their own (the small displays') told at each publication, without a task.
+    private let wakers = Mutex<[@Sendable () -> Void]>([])
+
     public func publish(_ input: ScreenInput, wall: Double) {
         latest.withLock {
             $0.input = input
@@ -24,6 +27,14 @@ public final class ScreenFeed: Sendable {
             $0.sequence &+= 1
         }
         for c in listeners.withLock({ Array($0.all.values) }) { c.yield() }
+        for w in wakers.withLock({ $0 }) { w() }
+    }
+
+    /// `wake` is called on the publishing thread after each publication: it must only wake
+    /// its thread (a futex wake), never work. Not through the task pool, which a busy server
+    /// (or a test) may hold.
+    public func onPublish(_ wake: @escaping @Sendable () -> Void) {
+        wakers.withLock { $0.append(wake) }
     }
 
     /// A stream that yields after each publication (only the newest is kept for a slow

@@ -61,6 +61,20 @@ public struct StatusReport: Codable, Sendable, Equatable {
             self.uptimeSeconds = uptimeSeconds
         }
     }
+    /// A small display (OLED, LCD): "ok" once shown, "failing" (with the error) while its bus
+    /// writes fail, "waiting" before the first model; how many times it was drawn.
+    public struct Display: Codable, Sendable, Equatable {
+        public var display: String
+        public var state: String
+        public var problem: String?
+        public var renders: Int
+        public init(display: String, state: String, problem: String?, renders: Int) {
+            self.display = display
+            self.state = state
+            self.problem = problem
+            self.renders = renders
+        }
+    }
     public struct Counters: Codable, Sendable, Equatable {
         public var fired: Int
         public var missed: Int
@@ -89,6 +103,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var counters: Counters
     /// Nil outside the daemon (and in status files written before it was kept).
     public var loop: Loop?
+    /// The board's small displays; nil without any (and in older status files).
+    public var displays: [Display]?
 }
 
 extension UnitCore {
