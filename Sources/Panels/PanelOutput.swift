@@ -98,7 +98,7 @@ public final class PanelOutput: @unchecked Sendable {
             let published = feed.read()
             let retry = failingSince.compactMap { $0 }.min().map { $0 + retrySeconds }
             let due = published.sequence != shownSequence || (retry.map { now >= $0 } ?? false)
-            if !due || published.input == nil {
+            guard due, let input = published.input else {
                 waker.sleep(untilMonotonic: min(retry ?? .infinity, now + 5))
                 continue
             }
@@ -107,7 +107,7 @@ public final class PanelOutput: @unchecked Sendable {
                 waker.sleep(untilMonotonic: lastSent + minInterval)
                 continue
             }
-            guard let model = feed.model() else { continue }
+            let model = ScreenModel.at(published.wall, input)
             shownSequence = published.sequence
             lastSent = now
             let content = PanelContent(model)

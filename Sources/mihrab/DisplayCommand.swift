@@ -29,9 +29,7 @@ struct DisplayCommand: ParsableCommand {
     @Flag(help: "Also send it to the board's own display on its real I2C bus (stop the daemon first: both would drive the chip).") var show = false
 
     func validate() throws {
-        if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
-        if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
-        if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
+        try validatePosition(lat: lat, lon: lon)
         if let at, RunCommand.parseLocalSeconds(at) == nil {
             throw ValidationError("--at must be a local time as YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS (got \(quoted(at)))")
         }

@@ -38,9 +38,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be above 0 (got \(speed))") }
-        if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
-        if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
-        if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
+        try validatePosition(lat: lat, lon: lon)
         if let screen, !screen.isEmpty, ListenAddress(screen) == nil {
             throw ValidationError("--screen must be ADDRESS:PORT, e.g. 127.0.0.1:8080 or [::1]:8080, or \"\" for none (got \(quoted(screen)))")
         }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Compass
 import Drivers
 import HAL
@@ -40,6 +41,13 @@ func simulatedUnit(site: SiteConfig, zone: ZoneRules, board: BoardConfig, clock 
     let core = UnitCore(config: site, zone: zone, hardware: hw, clock: v, position: gnss, sync: FixedClockSync(true),
                         store: store, calibration: calibration ?? .identity, recorder: recorder, logger: logger)
     return SimulatedUnit(core: core, outputs: outputs, displayBus: SimulatedBoard.displayBus(simulatedDisplays(board)))
+}
+
+/// --lat and --lon of the commands that simulate a unit: each in range, both or neither.
+func validatePosition(lat: Double?, lon: Double?) throws {
+    if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
+    if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
+    if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
 }
 
 /// The board's displays as emulator descriptions.
