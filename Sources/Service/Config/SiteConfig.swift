@@ -67,6 +67,9 @@ public struct SiteConfig: Sendable, Equatable {
     // [screen], [[announcements]]
     public var screen = ScreenConfig()
     public var announcements: [Announcement] = []
+    // [network], [admin]: the unit's own (never from the site's shared settings)
+    public var network = NetworkConfig()
+    public var admin = AdminConfig()
 
     public init() {}
 

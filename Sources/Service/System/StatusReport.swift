@@ -105,6 +105,23 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var loop: Loop?
     /// The board's small displays; nil without any (and in older status files).
     public var displays: [Display]?
+    /// The site's shared settings and the broker; nil on a unit without `[network]` or `[admin]`.
+    public var site: Site?
+
+    /// The site config version in force (0: none yet, the unit's own file only), the last one
+    /// refused (its one-line reason), and the broker's link.
+    public struct Site: Codable, Sendable, Equatable {
+        public var name: String
+        public var unit: String
+        public var configVersion: Int
+        public var refused: String?
+        /// "connected", "connecting" (with the last error in `problem`), "off".
+        public var broker: String
+        public var problem: String?
+        public init(name: String, unit: String, configVersion: Int, refused: String?, broker: String, problem: String?) {
+            (self.name, self.unit, self.configVersion, self.refused, self.broker, self.problem) = (name, unit, configVersion, refused, broker, problem)
+        }
+    }
 }
 
 extension UnitCore {

@@ -1,0 +1,46 @@
+import Service
+
+/// What the admin page needs of the unit it runs in (the daemon gives the real one; tests a
+/// fake). Every call comes from the admin server's tasks, never the loop's thread.
+public protocol AdminBackend: Sendable {
+    /// The site settings in force and the config the unit runs with (to fill the forms).
+    func snapshot() -> AdminSnapshot
+    /// A new site settings text (the admin page's edit of `snapshot().siteTOML`): checked
+    /// like the file (`SiteSettings.check`, same messages), stored atomically with the
+    /// previous version kept, applied by reload, published to the site when MQTT is set, and
+    /// logged with `user`. Returns the new version.
+    func apply(toml: String, user: String) -> Result<Int, ConfigError>
+    /// Every unit of the site known from MQTT (this one included); just this one without MQTT.
+    func units() -> [AdminUnit]
+    /// "stop", "test-sound", "identify" or "reload" sent to a unit; returns the command's id
+    /// (the unit answers on its event topic with it).
+    func command(_ name: String, unit: String, user: String) -> Result<String, AdminCommandError>
+}
+
+public struct AdminSnapshot: Sendable {
+    /// 0: no site settings yet (the unit's own file only).
+    public var version: Int
+    /// The site settings' TOML as applied ("" when none).
+    public var siteTOML: String
+    /// What the unit runs with now (its file with the site settings over it).
+    public var effective: SiteConfig
+    public init(version: Int, siteTOML: String, effective: SiteConfig) {
+        (self.version, self.siteTOML, self.effective) = (version, siteTOML, effective)
+    }
+}
+
+public struct AdminUnit: Sendable, Equatable {
+    public var id: String
+    /// "online", "offline", "lost", or "unknown" (a status seen, no state yet).
+    public var state: String
+    /// Its last status (retained on `mihrab/v1/unit/<id>/status`), when one was read.
+    public var status: StatusReport?
+    public init(id: String, state: String, status: StatusReport?) {
+        (self.id, self.state, self.status) = (id, state, status)
+    }
+}
+
+public struct AdminCommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
+}
