@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "CClock", path: "hal/clock"),
         .target(name: "CSndfile", path: "hal/sndfile", linkerSettings: [.linkedLibrary("sndfile")]),
         .target(name: "CAlsa", path: "hal/alsa", linkerSettings: [.linkedLibrary("asound")]),
+        .target(name: "CMosquitto", path: "hal/mosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -61,10 +62,14 @@ let package = Package(
         // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
         .target(name: "Panels", dependencies: ["CClock", "Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
 
+        // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
+        // status, events, commands and Home Assistant discovery, off the loop.
+        .target(name: "SiteLink", dependencies: ["CMosquitto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
+
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "SiteLink", "TOMLKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

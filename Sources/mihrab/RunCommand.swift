@@ -112,6 +112,7 @@ struct RunCommand: AsyncParsableCommand {
         var virtual: VirtualClock?
         var options = Daemon.Options()
         var panelBus: I2CBus?
+        var siteStore: SiteSettingsStore?
         if simulated {
             let startWall = start.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
                 ?? Date().timeIntervalSince1970
@@ -122,6 +123,8 @@ struct RunCommand: AsyncParsableCommand {
             let dir = try stateDir ?? RunCommand.freshDirectory()
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             let store = StateStore(directory: dir)
+            siteStore = RunCommand.siteStore(site, directory: dir, logger: logger)
+            site = RunCommand.effective(site, store: siteStore, configPath: configPath, logger: logger)
             if stateDir != nil {
                 RunCommand.describe(store, logger: logger)
             } else {
@@ -158,6 +161,8 @@ struct RunCommand: AsyncParsableCommand {
                 .map { site.runtimeDirectory }
             if runtime == nil { logger.warning("runtime directory \(site.runtimeDirectory) cannot be made: no status file") }
             let store = StateStore(directory: dir, fallbackDirectory: runtime)
+            siteStore = RunCommand.siteStore(site, directory: dir, logger: logger)
+            site = RunCommand.effective(site, store: siteStore, configPath: configPath, logger: logger)
             let calibration = CalibrationStore(directory: dir)
             for p in calibration.problems { logger.warning("\(p)") }
             core = UnitCore(config: site, zone: zone, hardware: hw, clock: system,
@@ -167,9 +172,12 @@ struct RunCommand: AsyncParsableCommand {
             options.statusPath = runtime.map { $0 + "/status.json" }
         }
         if let configPath {
-            options.reload = {
+            options.reload = { [siteStore, screen] in
                 do {
-                    let c = try SiteConfig.load(path: configPath)
+                    var c = try SiteConfig.load(path: configPath)
+                    if let siteStore { c = try siteStore.effective(c, localFile: configPath) }
+                    if let screen { c.screen.listen = screen }
+                    if let lat, let lon { (c.latitude, c.longitude) = (lat, lon) }
                     let z = c.zone == "system" ? ZoneRules.system() : try ZoneRules.load(c.zone)
                     return .success((c, z))
                 } catch let e as ConfigError {
@@ -185,8 +193,19 @@ struct RunCommand: AsyncParsableCommand {
         let server = startScreen(site.screen.listen, feed: feed, logger: logger, tty: simulated && !quiet && isatty(1) == 1)
         let panels = startPanels(boardConfig, bus: panelBus, feed: feed, logger: logger)
         if let panels { options.displays = { panels.status() } }
+        let slot = DaemonSlot()
+        let link = RunCommand.startLink(site, store: siteStore, daemon: slot, logger: logger)
+        if let link {
+            options.report = { link.report($0) }
+            options.site = { link.siteStatus() }
+            options.answer = { link.answer($0, id: $1, result: $2) }
+            core.onEvent = { link.event($0) }
+        }
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
+        slot.set(daemon)
+        do { try link?.start() } catch { logger.error("network: \(error); the unit runs on without the site's network") }
         let status = await daemon.run()
+        link?.stop()
         server?.cancel()
         panels?.stop()
         if status != 0 { throw ExitCode(status) }

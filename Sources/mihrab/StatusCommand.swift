@@ -41,6 +41,10 @@ struct StatusCommand: ParsableCommand {
         for d in s.displays ?? [] {
             print("Display: \(d.display) \(d.state)" + (d.problem.map { ": \($0)" } ?? "") + " (\(d.renders) drawn)")
         }
+        if let site = s.site {
+            print("Site: \(site.name) as unit \(site.unit), config version \(site.configVersion), broker \(site.broker)"
+                  + (site.problem.map { " (\($0))" } ?? "") + (site.refused.map { "; refused: \($0)" } ?? ""))
+        }
         if let l = s.loop {
             func us(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) us" } ?? "-" }
             let cpu = l.uptimeSeconds > 0 ? String(format: "%.2f%%", 100 * l.cpuSeconds / l.uptimeSeconds) : "-"

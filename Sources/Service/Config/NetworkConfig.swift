@@ -9,6 +9,9 @@ public struct NetworkConfig: Sendable, Equatable {
     public var site = ""
     /// A file "username:password" readable only by the unit's user; "" for no login.
     public var credentials = ""
+    /// The site's admin account ("" for none): a unit whose admin page publishes the site
+    /// config needs it (the units' own accounts may not write the site's topics).
+    public var adminCredentials = ""
     /// mqtts: the CA file that signed the broker's certificate ("" for the system's CAs).
     public var caFile = ""
     public init() {}
@@ -101,6 +104,10 @@ extension SiteConfig {
             if let v = try t.string("credentials") {
                 guard v.isEmpty || v.hasPrefix("/") else { throw t.error("credentials", "must be an absolute path (or \"\" for no login)") }
                 network.credentials = v
+            }
+            if let v = try t.string("admin_credentials") {
+                guard v.isEmpty || v.hasPrefix("/") else { throw t.error("admin_credentials", "must be an absolute path (or \"\" for none)") }
+                network.adminCredentials = v
             }
             if let v = try t.string("ca_file") {
                 guard v.isEmpty || v.hasPrefix("/") else { throw t.error("ca_file", "must be an absolute path (or \"\" for the system's CAs)") }

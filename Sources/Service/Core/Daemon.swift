@@ -24,6 +24,12 @@ public final class Daemon: @unchecked Sendable {
         /// The small displays' state, for status.json (read off their thread's last pass).
         public var displays: (@Sendable () -> [StatusReport.Display])?
         public var reload: (() -> Result<(SiteConfig, ZoneRules), ConfigError>)?
+        /// Each status report as it is made (once a second, on the loop's thread: must only
+        /// hand it on), and the site's part of it (the network's link; nil: none).
+        public var report: (@Sendable (StatusReport) -> Void)?
+        public var site: (@Sendable () -> StatusReport.Site?)?
+        /// A command's answer (on the loop's thread: must only hand it on).
+        public var answer: (@Sendable (RemoteCommand, String, String) -> Void)?
         /// Ends the loop's sleep when another thread has news (the stop button, the speaker,
         /// a fix); the daemon makes its own when none is given.
         public var waker: LoopWaker?
@@ -42,6 +48,8 @@ public final class Daemon: @unchecked Sendable {
     let waker: LoopWaker
     private let stopFlag = Atomic<Bool>(false)
     private let reloadFlag = Atomic<Bool>(false)
+    private let commands = Mutex<[(RemoteCommand, String)]>([])
+    private let commandsPending = Atomic<Bool>(false)  // read every pass without the lock
     private let statusWriter: StatusWriter?
     private(set) var stats = LoopStats()
     private let started = monotonicSeconds()
@@ -67,6 +75,26 @@ public final class Daemon: @unchecked Sendable {
     public func requestReload() {
         reloadFlag.store(true, ordering: .relaxed)
         waker.wake()
+    }
+
+    /// From any thread: a command from the network (with its id), run on the loop's next pass.
+    public func perform(_ command: RemoteCommand, id: String) {
+        commands.withLock { $0.append((command, id)) }
+        commandsPending.store(true, ordering: .releasing)
+        waker.wake()
+    }
+
+    private func runCommands() {
+        let pending = commands.withLock { q in
+            defer { q.removeAll() }
+            commandsPending.store(false, ordering: .relaxed)
+            return q
+        }
+        for (command, id) in pending {
+            let answer = core.perform(command)
+            if command == .reload { reloadFlag.store(true, ordering: .relaxed) }
+            options.answer?(command, id, answer)
+        }
     }
 
     static let signals = [SIGTERM, SIGINT, SIGHUP]
@@ -108,6 +136,10 @@ public final class Daemon: @unchecked Sendable {
         while true {
             takeSignals()
             if stopFlag.load(ordering: .relaxed) { break }
+            if commandsPending.load(ordering: .acquiring) {
+                runCommands()
+                news = true  // the core looks at everything: a stop or a blink shows at once
+            }
             if reloadFlag.exchange(false, ordering: .relaxed) { reload() }
             let next = core.tick(news: news)
             news = false
@@ -128,7 +160,9 @@ public final class Daemon: @unchecked Sendable {
                     notify?.send("STATUS=" + status)
                     lastStatus = status
                 }
-                statusWriter?.write(report(wall: wall))
+                let r = report(wall: wall)
+                statusWriter?.write(r)
+                options.report?(r)
                 options.view?(core, wall)
                 options.publish?(core.screenInput, wall)
             }
@@ -201,6 +235,7 @@ public final class Daemon: @unchecked Sendable {
                        lateP99Microseconds: us(stats.percentile(0.99)), lateMaxMicroseconds: us(stats.timedWakes > 0 ? stats.maxLateness : nil),
                        cpuSeconds: Daemon.processCPUSeconds(), uptimeSeconds: monotonicSeconds() - started)
         r.displays = options.displays?()
+        r.site = options.site?()
         return r
     }
 

@@ -139,6 +139,7 @@ extension UnitCore {
         for e in b.poll(now: mono) {
             recorder?.button(pressed: e.pressed, at: wall - (mono - e.at))
             if e.pressed {
+                onEvent?(UnitEvent(type: "stop-pressed", at: EventRecorder.iso(wall - (mono - e.at), zone: zone, millis: false)))
                 (audio.pressedAt, audio.longPressDone) = (e.at, false)
                 stopSound(mono: mono)
             } else {
@@ -159,7 +160,7 @@ extension UnitCore {
         if playing { logger.notice("stop button: sound stopped") }
     }
 
-    private func playTest(mono: Double) {
+    func playTest(mono: Double) {
         logger.notice("stop button held: a test of the adhan sound (\(Int(UnitCore.testSeconds)) s)")
         switch config.sound.sources[.adhan] ?? .none {
         case .file(let info):

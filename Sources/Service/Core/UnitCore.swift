@@ -55,6 +55,12 @@ public final class UnitCore {
     let calibration: MagnetometerCalibration?
     let recorder: EventRecorder?
     var logger: Logger
+    /// What happened, for the network (adhan, iqamah, stop pressed, missed); called on the
+    /// loop's thread: it must only hand the event on.
+    public var onEvent: (@Sendable (UnitEvent) -> Void)?
+    /// `identify`: every LED blinks until then (monotonic).
+    var identifyUntil: Double?
+    var identifyOn: Bool?
 
     // Estimators.
     public private(set) var latitude: Double
@@ -364,6 +370,7 @@ public final class UnitCore {
         save()
         for d in decisions {
             recorder?.event(d.event, action: d.action, at: wall)
+            tell(d.event, action: d.action, wall: wall)
             switch d.action {
             case .fire:
                 fired += 1
@@ -407,6 +414,7 @@ public final class UnitCore {
         if let p = audio.pressedAt, !audio.longPressDone { soon(p + UnitCore.longPress) }
         soon(position.nextTime)
 
+        soon(identifyPhase(mono: mono))
         let status = statusCondition.playback.state(at: mono)
         apply(.status, status.on, wall)
         if fitted[BoardConfig.Output.status.index] { soon(status.next) }
@@ -474,6 +482,7 @@ public final class UnitCore {
     }
 
     private func apply(_ output: BoardConfig.Output, _ on: Bool, _ wall: Double) {
+        let on = output == .buzzer ? on : identifyOn ?? on
         let i = output.index
         guard outputState[i] != on, let out = hw.outputs[output] else { return }
         if set(out, on) {
@@ -483,6 +492,7 @@ public final class UnitCore {
     }
 
     private func setRing(_ i: Int, _ on: Bool, _ wall: Double) {
+        let on = identifyOn ?? on
         if ringState.count != hw.ring.count { ringState = [Bool?](repeating: nil, count: hw.ring.count) }
         guard ringState[i] != on else { return }
         if set(hw.ring[i], on) {

@@ -82,6 +82,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var rejectedFixes: Int
     }
 
+    /// The software's version (the network's status topic; nil in status.json).
+    public var version: String?
     public var time: String
     public var date: String?
     public var hijri: String?

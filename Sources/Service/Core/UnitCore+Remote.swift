@@ -1,0 +1,78 @@
+import Foundation
+
+/// Something the unit did, as the network tells it (`mihrab/v1/unit/<id>/event`): an event
+/// fired or missed, the stop button, a command's answer, an error.
+public struct UnitEvent: Codable, Sendable, Equatable {
+    /// "adhan", "iqamah", "reminder", "sunrise", "missed", "stop-pressed", "command", "config", "error".
+    public var type: String
+    public var prayer: String?
+    /// When it was due (local ISO 8601), for events and missed ones.
+    public var scheduled: String?
+    /// When it happened (local ISO 8601 on the unit's clock, "" when the unit did not say).
+    public var at: String
+    /// A command's id (as sent), and its result or an error's line.
+    public var id: String?
+    public var command: String?
+    public var result: String?
+    public var message: String?
+    public var version: Int?
+
+    public init(type: String, prayer: String? = nil, scheduled: String? = nil, at: String, id: String? = nil,
+                command: String? = nil, result: String? = nil, message: String? = nil, version: Int? = nil) {
+        (self.type, self.prayer, self.scheduled, self.at, self.id) = (type, prayer, scheduled, at, id)
+        (self.command, self.result, self.message, self.version) = (command, result, message, version)
+    }
+}
+
+/// What the network may ask of the unit (`mihrab/v1/unit/<id>/cmd/<name>`).
+public enum RemoteCommand: String, Sendable, CaseIterable {
+    case stop, testSound = "test-sound", identify, reload
+}
+
+extension UnitCore {
+    /// Seconds every LED blinks for `identify`, and its half-period.
+    static let identifySeconds = 10.0
+    static let identifyHalfPeriod = 0.25
+
+    /// A command from the network, on the loop's thread (reload is the daemon's). Returns the answer.
+    public func perform(_ command: RemoteCommand) -> String {
+        let mono = clock.monotonicNow()
+        switch command {
+        case .stop:
+            stopSound(mono: mono)
+            return "stopped"
+        case .testSound:
+            playTest(mono: mono)
+            return "playing the adhan sound for \(Int(UnitCore.testSeconds)) s"
+        case .identify:
+            identifyUntil = mono + UnitCore.identifySeconds
+            logger.notice("identify: every LED blinks for \(Int(UnitCore.identifySeconds)) s")
+            return "blinking every LED for \(Int(UnitCore.identifySeconds)) s"
+        case .reload:
+            return "reloading"
+        }
+    }
+
+    /// Whether the LEDs are lit in `identify`'s blink now (nil: not identifying); returns
+    /// when the blink changes next.
+    func identifyPhase(mono: Double) -> Double? {
+        guard let until = identifyUntil, mono < until else {
+            identifyUntil = nil
+            identifyOn = nil
+            return nil
+        }
+        let left = until - mono
+        let half = UnitCore.identifyHalfPeriod
+        identifyOn = Int(left / half) % 2 == 0
+        return min(until, mono + left.truncatingRemainder(dividingBy: half) + 0.001)
+    }
+
+    /// An event fired or missed, to the network.
+    func tell(_ e: PlannedEvent, action: AlertDecision.Action, wall: Double) {
+        guard let onEvent else { return }
+        onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : "missed", prayer: e.prayer.rawValue,
+                          scheduled: EventRecorder.iso(e.time, zone: zone, millis: false),
+                          at: EventRecorder.iso(wall, zone: zone, millis: false),
+                          message: action == .fire ? nil : "\(e.kind.rawValue) missed"))
+    }
+}

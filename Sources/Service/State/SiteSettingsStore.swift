@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// The site's shared settings this unit applied, kept in the state directory
+/// (`site-settings.json`, written atomically, the one before kept as
+/// `site-settings.previous.json`), so that a reboot without the broker runs with them.
+/// Thread-safe: the network's thread stores, the loop's reload reads.
+public final class SiteSettingsStore: Sendable {
+    public let path: String
+    public var previousPath: String { path.replacingOccurrences(of: ".json", with: ".previous.json") }
+    private let current: Mutex<SiteSettings?>
+    /// Why the stored file was not used at start (moved aside), if it was not.
+    public let problem: String?
+
+    public init(directory: String) {
+        path = directory + "/site-settings.json"
+        var problem: String?
+        var loaded: SiteSettings?
+        switch readSmallFile(path, limit: SiteSettings.maximumBytes + 4096) {
+        case .success(nil): break
+        case .success(let data?):
+            do {
+                loaded = try SiteSettings.decode(data, topic: path).0
+            } catch {
+                let aside = moveAside(path, suffix: ".corrupt")
+                problem = "\(error); moved to \(aside ?? "nowhere (cannot be moved)"), the unit's own file in force"
+            }
+        case .failure(let e): problem = "\(path): \(e); the unit's own file in force"
+        }
+        current = Mutex(loaded)
+        self.problem = problem
+    }
+
+    public var settings: SiteSettings? { current.withLock { $0 } }
+    public var version: Int { current.withLock { $0?.version ?? 0 } }
+
+    /// Stores new settings (the one before kept beside them).
+    public func store(_ s: SiteSettings) throws(POSIXFailure) {
+        if FileManager.default.fileExists(atPath: path) {
+            if case .success(let old?) = readSmallFile(path, limit: SiteSettings.maximumBytes + 4096) {
+                try writeAtomically(old, to: previousPath)
+            }
+        }
+        try writeAtomically(s.encoded(), to: path)
+        current.withLock { $0 = s }
+    }
+
+    /// The unit's own config with the stored site settings over it (as they were checked
+    /// when stored; a file changed by hand since is checked again here).
+    public func effective(_ local: SiteConfig, localFile: String?) throws(ConfigError) -> SiteConfig {
+        guard let s = settings else { return local }
+        let (site, sections) = try SiteSettings.check(s.toml, file: s.file)
+        return local.overlaid(with: site, sections: sections, localFile: localFile)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PrayerTimes
+
+/// Home Assistant's MQTT discovery (retained under `homeassistant/`): each prayer time and
+/// the next prayer as timestamp sensors, "adhan playing" as a binary sensor, a stop button,
+/// all read from the unit's status topic and available while its state topic says online.
+/// Node id = the unit id, so a broker ACL can give each unit `homeassistant/+/<id>/#` only.
+public enum HomeAssistant {
+    public static let prefix = "homeassistant"
+
+    struct Device: Encodable {
+        var identifiers: [String]
+        var name: String
+        var manufacturer = "Mihrab"
+        var model = "prayer-time unit"
+        var sw_version: String
+    }
+
+    struct Availability: Encodable {
+        var topic: String
+        var value_template = "{{ 'online' if value == 'online' else 'offline' }}"
+        var payload_available = "online"
+        var payload_not_available = "offline"
+    }
+
+    /// One entity's config (the keys Home Assistant's MQTT integration reads; nil ones left out).
+    struct Entity: Encodable {
+        var name: String
+        var unique_id: String
+        var object_id: String
+        var device: Device
+        var availability: [Availability]
+        var state_topic: String?
+        var value_template: String?
+        var device_class: String?
+        var icon: String?
+        var command_topic: String?
+        var payload_press: String?
+        var payload_on: String?
+        var payload_off: String?
+        var json_attributes_topic: String?
+        var json_attributes_template: String?
+    }
+
+    /// (topic, payload) for every entity of a unit.
+    public static func discovery(unit: String, version: String) -> [(String, Data)] {
+        let device = Device(identifiers: ["mihrab_\(unit)"], name: "Mihrab \(unit)", sw_version: version)
+        let availability = [Availability(topic: Topics.state(unit))]
+        let status = Topics.status(unit)
+        func entity(_ key: String, _ name: String) -> Entity {
+            Entity(name: name, unique_id: "mihrab_\(unit)_\(key)", object_id: "mihrab_\(unit)_\(key)", device: device,
+                   availability: availability)
+        }
+        var out: [(String, Entity)] = []
+        for p in [Prayer.fajr, .sunrise, .dhuhr, .asr, .maghrib, .isha] {
+            var e = entity(p.rawValue, p.rawValue.capitalized)
+            e.state_topic = status
+            e.device_class = "timestamp"
+            e.value_template = "{{ value_json.times.\(p.rawValue) | default(None) }}"
+            out.append(("sensor/\(unit)/\(p.rawValue)", e))
+        }
+        var next = entity("next_prayer", "Next prayer")
+        next.state_topic = status
+        next.device_class = "timestamp"
+        next.value_template = "{{ value_json.next.at | default(None) }}"
+        next.json_attributes_topic = status
+        next.json_attributes_template = "{{ {'event': value_json.next.event, 'prayer': value_json.next.prayer} | tojson if value_json.next else '{}' }}"
+        out.append(("sensor/\(unit)/next_prayer", next))
+        var playing = entity("adhan_playing", "Adhan playing")
+        playing.state_topic = status
+        playing.value_template = "{{ 'ON' if value_json.sound and value_json.sound.playing else 'OFF' }}"
+        playing.payload_on = "ON"
+        playing.payload_off = "OFF"
+        playing.device_class = "sound"
+        out.append(("binary_sensor/\(unit)/adhan_playing", playing))
+        var stop = entity("stop", "Stop the adhan")
+        stop.command_topic = Topics.command(unit, "stop")
+        stop.payload_press = "{\"id\":\"home-assistant\"}"
+        stop.icon = "mdi:volume-off"
+        out.append(("button/\(unit)/stop", stop))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return out.compactMap { topic, e in (try? encoder.encode(e)).map { ("\(prefix)/\(topic)/config", $0) } }
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Logging
+import Service
+import Synchronization
+
+/// The unit on the site's broker (`[network]`): it applies the site's shared settings,
+/// publishes its state, status and events, answers commands, announces itself to Home
+/// Assistant, and (for the admin page) follows the other units. Everything happens on the
+/// MQTT thread and one serial queue of its own; the loop only hands reports and events over.
+/// No alert depends on it: a broker that is away only delays what the network sees.
+public final class UnitLink: @unchecked Sendable {
+    // @unchecked: mutable state is touched on `queue` only; `client` is thread-safe.
+    public struct Setup: Sendable {
+        public var network: NetworkConfig
+        public var credentials: MQTTCredentials?
+        /// The site's admin account (a unit that runs the admin page publishes the site config with it).
+        public var adminCredentials: MQTTCredentials?
+        public var version: String
+        public init(network: NetworkConfig, credentials: MQTTCredentials?, adminCredentials: MQTTCredentials? = nil, version: String) {
+            (self.network, self.credentials, self.adminCredentials, self.version) = (network, credentials, adminCredentials, version)
+        }
+    }
+
+    /// What the link knows of another unit of the site.
+    public struct Peer: Sendable, Equatable {
+        public var id: String
+        public var state: String
+        public var status: StatusReport?
+    }
+
+    /// Seconds between status publications when nothing changes.
+    public static let statusEvery = 60.0
+
+    let setup: Setup
+    let store: SiteSettingsStore
+    let logger: Logger
+    let client: MQTTClient
+    let adminClient: MQTTClient?
+    let queue = DispatchQueue(label: "mihrab-network")
+    let unit: String
+    let site: String
+    /// Asks the loop to reload (the stored settings are then in force).
+    let reload: @Sendable () -> Void
+    /// Hands a command to the loop (name, id).
+    let perform: @Sendable (RemoteCommand, String) -> Void
+
+    private struct Shared {
+        var refused: String?
+        var problem: String?
+        var peers: [String: Peer] = [:]
+        var newestSeen = 0
+    }
+    private let shared = Mutex(Shared())
+    // On `queue` only.
+    private var latest: StatusReport?
+    private var lastSignificant: Data?
+    private var lastPublished = -Double.infinity
+    private var connectedOnce = false
+
+    public init(_ setup: Setup, store: SiteSettingsStore, logger: Logger, reload: @escaping @Sendable () -> Void,
+                perform: @escaping @Sendable (RemoteCommand, String) -> Void) throws(MQTTError) {
+        guard let broker = setup.network.broker else { throw MQTTError("network.mqtt: \(quoted(setup.network.mqtt)) is not a broker URL") }
+        self.setup = setup
+        self.store = store
+        self.logger = logger
+        self.reload = reload
+        self.perform = perform
+        unit = setup.network.unitID
+        site = setup.network.site
+        client = try MQTTClient(.init(clientID: "mihrab-\(unit)", broker: broker, credentials: setup.credentials,
+                                      caFile: setup.network.caFile,
+                                      will: (Topics.state(unit), Data(UnitPresence.lost.rawValue.utf8), true)))
+        adminClient = try setup.adminCredentials.map { c throws(MQTTError) in
+            try MQTTClient(.init(clientID: "mihrab-\(setup.network.unitID)-admin", broker: broker, credentials: c, caFile: setup.network.caFile))
+        }
+        shared.withLock { $0.newestSeen = store.version }
+        client.onConnect = { [weak self] in
+            guard let link = self else { return }
+            link.queue.async { link.connected() }
+        }
+        client.onDisconnect = { [weak self] why in
+            guard let link = self else { return }
+            link.queue.async { link.disconnected(why) }
+        }
+        client.onMessage = { [weak self] m in
+            guard let link = self else { return }
+            link.queue.async { link.received(m) }
+        }
+    }
+
+    public func start() throws(MQTTError) {
+        logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
+        try client.start()
+        try adminClient?.start()
+    }
+
+    /// A clean goodbye: state offline (retained), then the link closes.
+    public func stop() {
+        queue.sync {
+            if client.isConnected { client.publish(Topics.state(unit), Data(UnitPresence.offline.rawValue.utf8), retain: true) }
+        }
+        client.stop()
+        adminClient?.stop()
+    }
+
+    // MARK: - From the loop (hand over only)
+
+    public func report(_ r: StatusReport) { queue.async { self.consider(r) } }
+
+    public func event(_ e: UnitEvent) { queue.async { self.publishEvent(e) } }
+
+    public func answer(_ command: RemoteCommand, id: String, result: String) {
+        queue.async {
+            self.publishEvent(UnitEvent(type: "command", at: UnitLink.utcNow(), id: id, command: command.rawValue, result: result))
+        }
+    }
+
+    /// status.json's and the status topic's site part.
+    public func siteStatus() -> StatusReport.Site {
+        let s = shared.withLock { $0 }
+        return StatusReport.Site(name: site, unit: unit, configVersion: store.version, refused: s.refused,
+                                 broker: client.isConnected ? "connected" : "connecting", problem: client.isConnected ? nil : s.problem)
+    }
+
+    /// Every unit of the site seen on the broker (this one included).
+    public func peers() -> [Peer] {
+        shared.withLock { s in s.peers.values.filter { $0.status?.site?.name == nil || $0.status?.site?.name == site } }
+            .sorted { $0.id < $1.id }
+    }
+
+    /// The newest site config version seen (applied or not): the next one must be above it.
+    public var newestVersion: Int { max(store.version, shared.withLock { $0.newestSeen }) }
+
+    /// Publishes settings to the site (retained) with the admin account; false without one
+    /// or without a link.
+    public func publishSite(_ s: SiteSettings) -> Bool {
+        guard let adminClient, adminClient.isConnected else { return false }
+        return adminClient.publish(Topics.siteConfig(site), s.encoded(), retain: true) != nil
+    }
+
+    /// Sends a command to a unit of the site (the admin page's buttons).
+    public func send(_ command: RemoteCommand, to unit: String, id: String) -> Bool {
+        let body = (try? JSONEncoder().encode(["id": id])) ?? Data()
+        return (adminClient ?? client).publish(Topics.command(unit, command.rawValue), body, retain: false, qos: 1) != nil
+    }
+
+    // MARK: - On the queue
+
+    private func connected() {
+        connectedOnce = true
+        shared.withLock { $0.problem = nil }
+        logger.notice("network: connected to \(client.options.broker) as \(setup.credentials?.username ?? "no user")")
+        client.subscribe(Topics.siteConfig(site))
+        client.subscribe(Topics.unit(unit) + "/cmd/+")
+        client.subscribe(Topics.everyState)
+        client.subscribe(Topics.everyStatus)
+        client.publish(Topics.state(unit), Data(UnitPresence.online.rawValue.utf8), retain: true)
+        for (topic, payload) in HomeAssistant.discovery(unit: unit, version: setup.version) {
+            client.publish(topic, payload, retain: true)
+        }
+        if let latest { publishStatus(latest) }
+    }
+
+    private func disconnected(_ why: String) {
+        let first = shared.withLock { s in
+            defer { s.problem = why }
+            return s.problem == nil
+        }
+        // Once per outage, not once per retry.
+        if first { logger.warning("network: \(client.options.broker): \(why); retrying (alerts go on without it)") }
+    }
+
+    private func received(_ m: MQTTClient.Message) {
+        if m.topic == Topics.siteConfig(site) {
+            siteConfig(m)
+        } else if let name = Topics.commandName(in: m.topic, unit: unit) {
+            command(name, m.payload)
+        } else if let id = Topics.unitID(in: m.topic, leaf: "state") {
+            let state = String(decoding: m.payload.prefix(16), as: UTF8.self)
+            shared.withLock { s in s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].state = state.isEmpty ? "unknown" : state }
+        } else if let id = Topics.unitID(in: m.topic, leaf: "status") {
+            let status = m.payload.count < 64 * 1024 ? try? JSONDecoder().decode(StatusReport.self, from: m.payload) : nil
+            shared.withLock { s in s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].status = status }
+        }
+    }
+
+    private func siteConfig(_ m: MQTTClient.Message) {
+        guard !m.payload.isEmpty else { return }  // a retained config cleared: keep what we have
+        do throws(ConfigError) {
+            let (settings, _, _) = try SiteSettings.decode(m.payload, topic: m.topic)
+            shared.withLock { $0.newestSeen = max($0.newestSeen, settings.version) }
+            let applied = store.settings
+            // Our own publication coming back, or the retained one again after a reconnect.
+            if let applied, applied.version == settings.version, applied.toml == settings.toml { return }
+            guard settings.version > (applied?.version ?? 0) else { throw SiteSettings.notNewer(settings, applied: applied?.version ?? 0) }
+            do { try store.store(settings) } catch {
+                throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
+            }
+            shared.withLock { $0.refused = nil }
+            logger.notice("network: site config version \(settings.version) from \(settings.by) (\(settings.published)) applied")
+            publishEvent(UnitEvent(type: "config", at: UnitLink.utcNow(), result: "applied", version: settings.version))
+            reload()
+        } catch {
+            let line = error.description
+            shared.withLock { $0.refused = line }
+            logger.error("network: site config refused, version \(store.version) kept: \(line)")
+            publishEvent(UnitEvent(type: "config", at: UnitLink.utcNow(), result: "refused", message: line, version: store.version))
+        }
+        if let latest { publishStatus(latest) }
+    }
+
+    private func command(_ name: String, _ payload: Data) {
+        struct Body: Decodable { var id: String? }
+        let given = (try? JSONDecoder().decode(Body.self, from: payload))?.id
+            ?? String(decoding: payload.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
+        guard let c = RemoteCommand(rawValue: name) else {
+            publishEvent(UnitEvent(type: "command", at: UnitLink.utcNow(), id: id, command: String(name.prefix(32)),
+                                   result: "unknown command (stop, test-sound, identify, reload)"))
+            return
+        }
+        logger.notice("network: command \(c.rawValue) (id \(id))")
+        perform(c, id)
+    }
+
+    private func consider(_ r: StatusReport) {
+        var r = r
+        r.version = setup.version
+        latest = r
+        let now = ProcessInfo.processInfo.systemUptime
+        if significant(r) != lastSignificant || now - lastPublished >= UnitLink.statusEvery { publishStatus(r) }
+    }
+
+    private func publishStatus(_ r: StatusReport) {
+        guard client.isConnected else { return }
+        if client.publish(Topics.status(unit), r.json(), retain: true) != nil {
+            lastSignificant = significant(r)
+            lastPublished = ProcessInfo.processInfo.systemUptime
+        }
+    }
+
+    /// The status without what changes every second (the time, the countdown, the heading,
+    /// the loop's figures): a change in the rest publishes at once.
+    private func significant(_ r: StatusReport) -> Data {
+        var r = r
+        r.time = ""
+        r.loop = nil
+        r.heading = nil
+        r.qiblaOffset = nil
+        r.next?.inSeconds = 0
+        r.displays = r.displays?.map { var d = $0; d.renders = 0; return d }
+        return r.json()
+    }
+
+    private func publishEvent(_ e: UnitEvent) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(e) else { return }
+        client.publish(Topics.event(unit), data, retain: false)
+    }
+
+    static func utcNow() -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: Date())
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Logging
+import Service
+import SiteLink
+import Synchronization
+
+/// `mihrab run`'s part on the site's network: the stored site settings over the unit's own
+/// file, and the MQTT link (off the loop; the unit runs on without it).
+extension RunCommand {
+    /// The site settings this unit applied (nil: no `[network]` and no `[admin]`, nothing to keep).
+    static func siteStore(_ site: SiteConfig, directory: String, logger: Logger) -> SiteSettingsStore? {
+        guard site.network.enabled || !site.admin.listen.isEmpty else { return nil }
+        let store = SiteSettingsStore(directory: directory)
+        if let p = store.problem { logger.error("site settings: \(p)") }
+        return store
+    }
+
+    /// The unit's file with the stored site settings over it; settings that no longer pass
+    /// the check (a newer unit's rules) are logged and the unit's own file runs.
+    static func effective(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, logger: Logger) -> SiteConfig {
+        guard let store, let s = store.settings else { return site }
+        do {
+            let c = try store.effective(site, localFile: configPath)
+            logger.notice("site config version \(s.version) (from \(s.by), \(s.published)) in force over \(configPath ?? "the defaults")")
+            return c
+        } catch {
+            logger.error("site config version \(s.version) no longer passes the check, the unit's own file in force: \(error)")
+            return site
+        }
+    }
+
+    /// The link to the broker, started; nil without `[network]` or when it cannot start (logged).
+    static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, daemon: DaemonSlot, logger: Logger) -> UnitLink? {
+        guard site.network.enabled, let store else { return nil }
+        do throws(MQTTError) {
+            let credentials = try site.network.credentials.isEmpty ? nil : MQTTCredentials.load(site.network.credentials)
+            let admin = try site.network.adminCredentials.isEmpty ? nil : MQTTCredentials.load(site.network.adminCredentials)
+            let link = try UnitLink(.init(network: site.network, credentials: credentials, adminCredentials: admin, version: BuildInfo.version),
+                                    store: store, logger: logger, reload: { daemon.get()?.requestReload() },
+                                    perform: { c, id in daemon.get()?.perform(c, id: id) })
+            return link
+        } catch {
+            logger.error("network: \(error); the unit runs on without the site's network")
+            return nil
+        }
+    }
+}
+
+/// The daemon, for callbacks made before it exists (the link is built before the daemon,
+/// whose options hold the link's hooks).
+final class DaemonSlot: Sendable {
+    private let slot = Mutex<Daemon?>(nil)
+    func set(_ d: Daemon) { slot.withLock { $0 = d } }
+    func get() -> Daemon? { slot.withLock { $0 } }
+}
