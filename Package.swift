@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
+        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ],

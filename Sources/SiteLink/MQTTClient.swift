@@ -5,7 +5,7 @@ import Synchronization
 
 /// One connection to the broker over libmosquitto (Debian's libmosquitto-dev), on the
 /// library's own network thread (`mosquitto_loop_start`): it connects, keeps alive, and
-/// reconnects after a lost link (1 s, doubling to 60 s) by itself. Callbacks come on that
+/// reconnects after a lost link (1 s, doubling to 15 s) by itself. Callbacks come on that
 /// thread; they must hand work on, never block it. Nothing here touches the control loop.
 public final class MQTTClient: @unchecked Sendable {
     // @unchecked: `mosq` is used through libmosquitto's thread-safe calls (publish,
@@ -59,7 +59,7 @@ public final class MQTTClient: @unchecked Sendable {
             status = mosquitto_tls_set(m, options.caFile.isEmpty ? nil : options.caFile,
                                        options.caFile.isEmpty ? "/etc/ssl/certs" : nil, nil, nil, nil)
         }
-        if status == 0 { status = mosquitto_reconnect_delay_set(m, 1, 60, true) }
+        if status == 0 { status = mosquitto_reconnect_delay_set(m, 1, 15, true) }
         guard status == 0 else {
             mosquitto_destroy(m)
             throw MQTTError("\(options.broker): \(MQTTError.text(status))")

@@ -89,6 +89,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var hijri: String?
     /// Local ISO 8601 times by name: fajr, sunrise, dhuhr, asr, maghrib, isha, imsak, midnight.
     public var times: [String: String]?
+    /// Today's iqamah by prayer (local ISO 8601; on Friday Dhuhr's is the first Jumu'ah).
+    public var iqamah: [String: String]?
     public var next: Next?
     public var position: Position
     public var heading: Double?
@@ -146,6 +148,9 @@ extension UnitCore {
         return StatusReport(
             time: iso(wall), date: today.map { "\($0.date)" },
             hijri: today.map { "\(HijriCalendar.date(for: $0.date, offset: config.hijriOffset))" }, times: times,
+            iqamah: today.map { day in
+                Dictionary(events.filter { $0.kind == .iqamah && $0.date == day.date && $0.index == 0 }.map { ($0.prayer.rawValue, iso($0.time)) }) { a, _ in a }
+            },
             next: nextEvent(after: wall).map { .init(event: $0.kind.rawValue, prayer: $0.prayer.rawValue, at: iso($0.time),
                                                      inSeconds: Int($0.time - wall)) },
             position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource.rawValue),

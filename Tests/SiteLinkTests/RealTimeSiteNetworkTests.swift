@@ -1,0 +1,266 @@
+import Foundation
+import Service
+import TestSupport
+import XCTest
+
+/// Three simulated units and a real mosquitto broker with a password file and an ACL: the
+/// site's settings published once reach every unit, bad ones are refused with the file
+/// check's own line, a unit's account cannot publish them, and a day without the broker
+/// changes nothing that sounds. Watched with mosquitto_sub, independently of our MQTT code.
+final class RealTimeSiteNetworkTests: XCTestCase {
+    let ids = ["entrance", "hall", "women"]
+    var broker: Mosquitto!
+    var watch: BrokerWatch!
+    var units: [SiteUnit] = []
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Mosquitto.available, "mosquitto is not installed (make test-deps installs it)")
+        broker = try Mosquitto(units: ids)
+        watch = try BrokerWatch(broker)
+    }
+
+    override func tearDown() {
+        for u in units { u.killHard() }
+        watch?.stop()
+        broker?.kill()
+    }
+
+    func startUnits(start: String, speed: Double, extra: String = "") throws {
+        units = try ids.map { try SiteUnit($0, broker: broker, start: start, speed: speed, extra: extra) }
+        for u in units {
+            XCTAssertNotNil(watch.wait(20) { $0 == "mihrab/v1/unit/\(u.id)/state" && $1 == "online" }, "\(u.id) online\n\(u.log)")
+            XCTAssertNotNil(watch.wait(20) { t, p in t == "mihrab/v1/unit/\(u.id)/status" && p.contains("\"configVersion\":0") },
+                            "\(u.id) reports no site config yet\n\(u.log)")
+        }
+    }
+
+    func status(_ id: String, from: Int = 0, _ match: @escaping (StatusReport) -> Bool) -> StatusReport? {
+        let m = watch.wait(0, from: from) { t, p in
+            t == "mihrab/v1/unit/\(id)/status" && (try? JSONDecoder().decode(StatusReport.self, from: Data(p.utf8))).map(match) == true
+        }
+        return m.flatMap { try? JSONDecoder().decode(StatusReport.self, from: Data($0.payload.utf8)) }
+    }
+
+    /// Waits until every unit's status (on the broker) satisfies `match`; the seconds it took.
+    func allReport(within timeout: Double, from: Int, _ match: @escaping (StatusReport) -> Bool) -> Double? {
+        let t0 = Date()
+        let ok = eventually(timeout) { ids.allSatisfy { status($0, from: from, match) != nil } }
+        return ok ? Date().timeIntervalSince(t0) : nil
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = broker.directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func publish(_ file: String, as user: String = "admin") throws -> (status: Int32, out: String, err: String) {
+        try tool(MihrabBinary.url.path, ["site", "publish", file, "--broker", broker.url, "--site", "central",
+                                         "--credentials", try broker.credentialsFile(user), "--timeout", "3"])
+    }
+
+    func rawPublish(_ json: [String: Any], as user: String = "admin") throws -> Int32 {
+        let data = try JSONSerialization.data(withJSONObject: json)
+        return try tool("/usr/bin/mosquitto_pub", broker.login(user) + ["-t", "mihrab/v1/site/central/config", "-r", "-q", "1",
+                                                                         "-m", String(decoding: data, as: UTF8.self)]).status
+    }
+
+    // MARK: -
+
+    func testAPublishedConfigReachesEveryUnitWithinTwoSecondsAndBadOnesAreRefusedWithTheFileCheck() throws {
+        // A Wednesday: Dhuhr's iqamah is Dhuhr's (no Jumu'ah).
+        try startUnits(start: "2026-03-25T09:00", speed: 1)
+        for u in units { XCTAssertEqual(u.status?.iqamah?["dhuhr"]?.contains("T12:"), true, "the unit's own 10 minutes after Dhuhr") }
+
+        let site = try write("site.toml", "[iqamah]\ndhuhr = \"13:40\"\nasr = 15\n[jumuah]\ntimes = [\"13:15\"]\n")
+        let before = watch.messages.count
+        let r = try publish(site)
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("published version 1"), r.out)
+        let took = allReport(within: 5, from: before) { $0.site?.configVersion == 1 && $0.iqamah?["dhuhr"] == "2026-03-25T13:40:00+00:00" }
+        XCTAssertNotNil(took, "every unit reports version 1 and Dhuhr's iqamah at 13:40\n" + units.map(\.log).joined(separator: "\n"))
+        if let took { XCTAssertLessThanOrEqual(took, 2.0, "applied and reported within 2 s of the publication") }
+        for u in units {
+            // Kept in the state directory, for a reboot without the broker.
+            let stored = try XCTUnwrap(FileManager.default.contents(atPath: u.directory + "/state/site-settings.json"))
+            XCTAssertEqual(try JSONDecoder().decode(SiteSettings.self, from: stored).version, 1)
+            // Asr's iqamah: 15 minutes after its adhan, in the unit's own status.json too.
+            XCTAssertTrue(eventually(3) {
+                let g = ISO8601DateFormatter()
+                guard let s = u.status, let a = s.times?["asr"].flatMap(g.date(from:)), let i = s.iqamah?["asr"].flatMap(g.date(from:)) else { return false }
+                return i.timeIntervalSince(a) == 15 * 60
+            }, "asr's iqamah 15 minutes after its adhan: \(u.status?.iqamah ?? [:])")
+        }
+
+        // A malformed config: each unit refuses it with the very line the file check prints.
+        let bad = try write("bad.toml", "[iqamah]\nfajr = 500\n")
+        let check = try tool(MihrabBinary.url.path, ["site", "check", bad])
+        XCTAssertEqual(check.status, 78)
+        let line = check.err.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "mihrab: ", with: "")
+        XCTAssertEqual(line, "\(bad):2: iqamah.fajr: 500 is out of range (0 to 120)")
+        let beforeBad = watch.messages.count
+        XCTAssertEqual(try rawPublish(["version": 5, "site": "central", "file": bad, "toml": "[iqamah]\nfajr = 500\n",
+                                       "published": "2026-03-25T09:05:00Z", "by": "test"]), 0)
+        XCTAssertNotNil(allReport(within: 5, from: beforeBad) { $0.site?.refused == line && $0.site?.configVersion == 1 },
+                        "every unit refuses it with the file check's line and keeps version 1\n" + units.map(\.log).joined(separator: "\n"))
+        for id in ids {
+            XCTAssertNotNil(watch.wait(2, from: beforeBad) { t, p in t == "mihrab/v1/unit/\(id)/event" && p.contains("\"result\":\"refused\"") })
+        }
+        for u in units {
+            XCTAssertEqual(u.status?.iqamah?["dhuhr"], "2026-03-25T13:40:00+00:00", "kept its config")
+            XCTAssertTrue(u.log.contains(line), "logged with the same line")
+        }
+
+        // Version 6 from the CLI (above the 5 it saw), then an older version 2: refused, 6 kept.
+        let site2 = try write("site.toml", "[iqamah]\ndhuhr = \"13:50\"\n")
+        let r2 = try publish(site2)
+        XCTAssertEqual(r2.status, 0, r2.err)
+        XCTAssertTrue(r2.out.contains("published version 6"), r2.out)
+        let before2 = watch.messages.count
+        XCTAssertNotNil(allReport(within: 5, from: before2 - 200 < 0 ? 0 : before2 - 200) {
+            $0.site?.configVersion == 6 && $0.iqamah?["dhuhr"] == "2026-03-25T13:50:00+00:00"
+        })
+        let beforeOld = watch.messages.count
+        XCTAssertEqual(try rawPublish(["version": 2, "site": "central", "file": "site.toml", "toml": "[iqamah]\ndhuhr = \"14:00\"\n",
+                                       "published": "2026-03-25T09:06:00Z", "by": "test"]), 0)
+        let older = "site.toml: version: 2 is not newer than the version applied (6): kept version 6"
+        XCTAssertNotNil(allReport(within: 5, from: beforeOld) { $0.site?.refused == older && $0.site?.configVersion == 6 },
+                        "an older version is refused\n" + units.map(\.log).joined(separator: "\n"))
+        for u in units { XCTAssertEqual(u.status?.iqamah?["dhuhr"], "2026-03-25T13:50:00+00:00") }
+
+        // mihrab site show: what each unit applied.
+        let show = try tool(MihrabBinary.url.path, ["site", "show", "--broker", broker.url, "--site", "central",
+                                                    "--credentials", try broker.credentialsFile("admin"), "--format", "json"])
+        XCTAssertEqual(show.status, 0, show.err)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.out.utf8)) as? [String: Any])
+        XCTAssertEqual(report["version"] as? Int, 2, "the retained config is the last one published (the refused 2)")
+        let rows = try XCTUnwrap(report["units"] as? [[String: Any]])
+        XCTAssertEqual(rows.compactMap { $0["unit"] as? String }, ids)
+        XCTAssertEqual(rows.compactMap { $0["configVersion"] as? Int }, [6, 6, 6])
+        XCTAssertEqual(rows.compactMap { $0["state"] as? String }, ["online", "online", "online"])
+    }
+
+    func testAUnitsAccountCannotPublishTheSiteConfig() throws {
+        try startUnits(start: "2026-03-25T09:00", speed: 1)
+        let site = try write("site.toml", "[iqamah]\ndhuhr = \"13:40\"\n")
+        // The CLI with a unit's login: the broker drops it, and the CLI says so.
+        let r = try publish(site, as: "hall")
+        XCTAssertEqual(r.status, 69, r.out + r.err)
+        XCTAssertTrue(r.err.contains("did not take version 1"), r.err)
+        // By hand, retained: nobody sees it.
+        let before = watch.messages.count
+        XCTAssertEqual(try rawPublish(["version": 9, "site": "central", "file": "site.toml", "toml": "[iqamah]\ndhuhr = \"14:00\"\n",
+                                       "published": "x", "by": "hall"], as: "hall"), 0)
+        usleep(2_000_000)
+        XCTAssertNil(watch.wait(0, from: before) { t, _ in t == "mihrab/v1/site/central/config" }, "the broker refused it")
+        for u in units {
+            XCTAssertEqual(u.status?.site?.configVersion, 0, "\(u.id) never saw it")
+            XCTAssertNil(u.status?.site?.refused)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: u.directory + "/state/site-settings.json"))
+        }
+        XCTAssertTrue(broker.log.contains("Denied PUBLISH") || broker.log.isEmpty == false, broker.log)
+        // A unit cannot command another either; its own topics it may write.
+        XCTAssertEqual(try tool("/usr/bin/mosquitto_pub", broker.login("hall") + ["-t", "mihrab/v1/unit/women/cmd/identify", "-q", "1", "-m", "x"]).status, 0)
+        usleep(1_000_000)
+        XCTAssertNil(watch.wait(0, from: before) { t, _ in t == "mihrab/v1/unit/women/cmd/identify" || t == "mihrab/v1/unit/women/event" })
+    }
+
+    func testADayWithoutTheBrokerSoundsEveryAdhanThenUnitsComeBackAndALostUnitIsToldByItsWill() throws {
+        // 29 March 2026 in London: the clocks go forward at 01:00. 2400x: the day in 36 s.
+        try startUnits(start: "2026-03-29T00:30", speed: 2400)
+        broker.kill()
+        watch.stop()
+        XCTAssertTrue(eventually(120) { units.allSatisfy { ($0.status?.time ?? "") >= "2026-03-30T00:45" } },
+                      "a whole day passed on every unit\n" + units.map(\.log).joined(separator: "\n"))
+        for u in units {
+            let adhans = u.events.filter { $0["event"] == "adhan" && $0["scheduled"]?.hasPrefix("2026-03-29") == true }
+            XCTAssertEqual(adhans.map { $0["prayer"] ?? "" }, ["fajr", "dhuhr", "asr", "maghrib", "isha"], "\(u.id): five adhans, once each")
+            for a in adhans {
+                XCTAssertEqual(a["state"], "fired", "\(u.id) \(a)")
+                let f = ISO8601DateFormatter()
+                f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+                let g = ISO8601DateFormatter()
+                if let t = a["t"].flatMap(f.date(from:)), let s = a["scheduled"].flatMap(g.date(from:)) {
+                    XCTAssertEqual(t.timeIntervalSince(s), 0, accuracy: 1.0, "\(u.id) \(a["prayer"] ?? ""): on time (virtual seconds)")
+                } else {
+                    XCTFail("unreadable times in \(a)")
+                }
+            }
+            // Nothing missed (yesterday's Isha, before the start, is the only one decided as missed).
+            let missed = u.events.filter { $0["state"] != "fired" && ($0["scheduled"] ?? "") >= "2026-03-29T00:30" }
+            XCTAssertEqual(missed.count, 0, "nothing missed: \(missed)")
+            XCTAssertGreaterThanOrEqual(u.events.filter { $0["state"] == "fired" }.count, 10, "adhans and iqamahs fired")
+            XCTAssertTrue(u.log.contains("retrying"), "the outage was logged")
+        }
+
+        // The broker back, empty (no persistence): what it holds is what the units publish again.
+        try broker.start()
+        watch = try BrokerWatch(broker)
+        for id in ids {
+            XCTAssertNotNil(watch.wait(30) { $0 == "mihrab/v1/unit/\(id)/state" && $1 == "online" }, "\(id) reconnected")
+            XCTAssertNotNil(watch.wait(10) { t, p in t == "mihrab/v1/unit/\(id)/status" && p.contains("2026-03-3") }, "\(id) status again")
+        }
+
+        // SIGKILL: no goodbye, the broker publishes the will. SIGTERM: a clean offline.
+        let before = watch.messages.count
+        units[0].killHard()
+        XCTAssertNotNil(watch.wait(10, from: before) { $0 == "mihrab/v1/unit/\(ids[0])/state" && $1 == "lost" }, "the last will")
+        units[1].terminate()
+        XCTAssertNotNil(watch.wait(10, from: before) { $0 == "mihrab/v1/unit/\(ids[1])/state" && $1 == "offline" }, "a clean stop")
+        XCTAssertNil(watch.wait(0, from: before) { $0 == "mihrab/v1/unit/\(ids[2])/state" && $1 != "online" }, "the third is still online")
+    }
+
+    func testCommandsAreAnsweredOnTheEventTopicWithTheirId() throws {
+        try startUnits(start: "2026-03-25T09:00", speed: 1)
+        let hall = units[1]
+        let before = watch.messages.count
+        let ledsBefore = hall.outputChanges.count
+        XCTAssertEqual(try tool("/usr/bin/mosquitto_pub", broker.login("admin") + ["-t", "mihrab/v1/unit/hall/cmd/identify", "-q", "1",
+                                                                                  "-m", "{\"id\":\"blink-1\"}"]).status, 0)
+        let answer = watch.wait(5, from: before) { t, p in t == "mihrab/v1/unit/hall/event" && p.contains("\"id\":\"blink-1\"") }
+        XCTAssertNotNil(answer)
+        XCTAssertTrue(answer?.payload.contains("\"command\":\"identify\"") == true, answer?.payload ?? "")
+        // Every LED blinks: the record shows each prayer LED and the qibla LEDs going on and off.
+        XCTAssertTrue(eventually(3) {
+            let changes = hall.outputChanges.dropFirst(ledsBefore)
+            let names = Set(changes.compactMap { $0["output"] as? String })
+            return ["fajr", "dhuhr", "asr", "maghrib", "isha", "status"].allSatisfy(names.contains)
+                && changes.filter { $0["output"] as? String == "fajr" }.count >= 4
+        }, "identify blinks every LED: \(hall.outputChanges.dropFirst(ledsBefore).prefix(20))")
+        XCTAssertFalse(hall.outputChanges.dropFirst(ledsBefore).contains { $0["output"] as? String == "buzzer" }, "and does not sound")
+
+        for (name, id) in [("stop", "s-1"), ("reload", "r-1"), ("launch", "x-1")] {
+            let b = watch.messages.count
+            XCTAssertEqual(try tool("/usr/bin/mosquitto_pub", broker.login("admin") + ["-t", "mihrab/v1/unit/hall/cmd/\(name)", "-q", "1", "-m", id]).status, 0)
+            let a = watch.wait(5, from: b) { t, p in t == "mihrab/v1/unit/hall/event" && p.contains("\"id\":\"\(id)\"") }
+            XCTAssertNotNil(a, name)
+            if name == "launch" { XCTAssertTrue(a?.payload.contains("unknown command") == true, a?.payload ?? "") }
+        }
+        XCTAssertTrue(hall.log.contains("configuration reloaded"), hall.log)
+        // The other units were not asked.
+        XCTAssertNil(watch.wait(0, from: before) { t, p in t != "mihrab/v1/unit/hall/event" && t.hasSuffix("/event") && p.contains("\"command\"") })
+    }
+
+    func testHomeAssistantDiscoveryIsRetainedAndReadsTheStatusTopic() throws {
+        try startUnits(start: "2026-03-25T09:00", speed: 1)
+        for id in ids {
+            for (component, object) in [("sensor", "fajr"), ("sensor", "isha"), ("sensor", "next_prayer"), ("binary_sensor", "adhan_playing"), ("button", "stop")] {
+                let topic = "homeassistant/\(component)/\(id)/\(object)/config"
+                let m = try XCTUnwrap(watch.wait(5) { t, _ in t == topic }, topic)
+                let o = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(m.payload.utf8)) as? [String: Any])
+                XCTAssertEqual(o["unique_id"] as? String, "mihrab_\(id)_\(object)")
+                let availability = try XCTUnwrap((o["availability"] as? [[String: Any]])?.first)
+                XCTAssertEqual(availability["topic"] as? String, "mihrab/v1/unit/\(id)/state")
+                if component == "button" {
+                    XCTAssertEqual(o["command_topic"] as? String, "mihrab/v1/unit/\(id)/cmd/stop")
+                } else {
+                    XCTAssertEqual(o["state_topic"] as? String, "mihrab/v1/unit/\(id)/status")
+                }
+                if object == "fajr" { XCTAssertEqual(o["device_class"] as? String, "timestamp") }
+            }
+        }
+        // Retained: a newcomer (Home Assistant starting later) gets them at once.
+        let late = try tool("/usr/bin/mosquitto_sub", broker.login("admin") + ["-t", "homeassistant/#", "-W", "2", "-v"], timeout: 10)
+        XCTAssertEqual(late.out.split(separator: "\n").count, ids.count * 9, late.out)
+    }
+}

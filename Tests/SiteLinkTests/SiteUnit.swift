@@ -1,0 +1,114 @@
+import Foundation
+import Service
+import TestSupport
+
+/// A simulated unit (`mihrab run` on the simulated board) of the site "central" on a test
+/// broker, with its own config, state directory, record and log.
+final class SiteUnit: @unchecked Sendable {
+    let id: String
+    let directory: String
+    let process = Process()
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// `extra`: more TOML for the unit's file; `args`: more for `mihrab run`.
+    init(_ id: String, broker: Mosquitto, start: String, speed: Double, extra: String = "", args: [String] = []) throws {
+        self.id = id
+        directory = broker.directory + "/unit-\(id)"
+        try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
+        let config = """
+        [location]
+        source = "fixed"
+        latitude = 51.5074
+        longitude = -0.1278
+        [time]
+        zone = "Europe/London"
+        assume_synchronized = true
+        [compass]
+        rate_hz = 1
+        [iqamah]
+        dhuhr = 10
+        [network]
+        mqtt = "\(broker.url)"
+        unit_id = "\(id)"
+        site = "central"
+        credentials = "\(try broker.credentialsFile(id))"
+        \(extra)
+        """
+        try config.write(toFile: directory + "/mihrab.toml", atomically: true, encoding: .utf8)
+        process.executableURL = MihrabBinary.url
+        process.arguments = ["run", "--board", "board/simulated.toml", "--config", directory + "/mihrab.toml", "--state-dir", directory + "/state",
+                             "--quiet", "--screen", "", "--speed", "\(speed)", "--start", start, "--record", directory + "/record.jsonl"] + args
+        process.currentDirectoryURL = MihrabBinary.packageRoot
+        FileManager.default.createFile(atPath: directory + "/log", contents: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: directory + "/log")
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
+
+    /// Its status.json now.
+    var status: StatusReport? {
+        guard let d = FileManager.default.contents(atPath: directory + "/state/status.json") else { return nil }
+        return try? JSONDecoder().decode(StatusReport.self, from: d)
+    }
+
+    /// Every line of its --record file that is an event (fired or missed).
+    var events: [[String: String]] {
+        let text = (try? String(contentsOfFile: directory + "/record.jsonl", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.compactMap { o in o["event"] == nil ? nil : o.compactMapValues { $0 as? String } }
+    }
+
+    /// Lines of its --record file about an output (LEDs).
+    var outputChanges: [[String: Any]] {
+        let text = (try? String(contentsOfFile: directory + "/record.jsonl", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+            .filter { $0["output"] != nil }
+    }
+
+    func terminate() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    func killHard() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    deinit { killHard() }
+}
+
+/// Runs a command-line tool; its status and output.
+func tool(_ path: String, _ args: [String], timeout: Double = 30) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    p.currentDirectoryURL = MihrabBinary.packageRoot
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    let pid = p.processIdentifier
+    let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
+    defer { guardTask.cancel() }
+    let (o, e) = drainBoth(out, err)
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+/// Polls until `condition` holds or `timeout` passes; whether it held.
+func eventually(_ timeout: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+        if condition() { return true }
+        usleep(50_000)
+    } while Date() < deadline
+    return condition()
+}
