@@ -2,8 +2,9 @@
 # Both install the system packages they need (only those dpkg says are absent).
 
 SWIFT      ?= swift
-BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox
+BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev libmosquitto-dev
+# mosquitto and its clients: the network tests' real broker, and mosquitto_sub/pub to watch it.
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients
 # The release build links the Swift runtime and Foundation statically (as the package does):
 # libcurl's headers because FlyingFox imports FoundationNetworking, which then links libcurl.
 RELEASE_PKGS := $(BUILD_PKGS) libcurl4-openssl-dev
@@ -85,7 +86,7 @@ rig: deb release-gpiod2
 	bash Tests/rig/boot/boot.sh $(DEB)
 
 # The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2);
-# the ALSA, libsndfile and clock (the loop's futex and signals) shims compiled with every warning an error.
+# the ALSA, libsndfile, clock (the loop's futex and signals) and MQTT shims compiled with every warning an error.
 GPIOD2 := .build-gpiod2
 HAL_CC := $(shell command -v cc || command -v gcc || command -v clang)
 hal-check: test-deps
@@ -98,6 +99,7 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/alsa/include hal/alsa/mihrab_alsa.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/clock/include hal/clock/mihrab_clock.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/mosquitto/include hal/mosquitto/mihrab_mqtt.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
 # Install on a unit from source (as root): binary, unit, default config, board files, the mihrab

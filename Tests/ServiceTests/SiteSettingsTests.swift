@@ -1,0 +1,138 @@
+import Foundation
+import PrayerTimes
+import Service
+import XCTest
+
+/// The site's shared settings: checked like the unit's own file, only the keys a site may
+/// set, laid over the unit's file section by section, kept across restarts.
+final class SiteSettingsTests: XCTestCase {
+    func testASiteConfigIsCheckedWithTheFilesOwnMessages() throws {
+        let text = "[iqamah]\nfajr = 500\n"
+        var fileError: ConfigError?
+        do { _ = try SiteConfig.parse(text, file: "site.toml") } catch { fileError = error }
+        var siteError: ConfigError?
+        do { try SiteSettings.check(text, file: "site.toml") } catch { siteError = error }
+        XCTAssertEqual(siteError?.description, "site.toml:2: iqamah.fajr: 500 is out of range (0 to 120)")
+        XCTAssertEqual(siteError, fileError, "the same line as the unit's file check")
+    }
+
+    func testTheUnitsOwnKeysAreRefused() {
+        let cases: [(String, String)] = [
+            ("[location]\nlatitude = 3\n", "site.toml:1: location: a site config may set only calculation, iqamah, jumuah, reminders, sounds, patterns, quiet, screen, announcements; location belongs to each unit's own file"),
+            ("[network]\nmqtt = \"\"\n", "network belongs to each unit's own file"),
+            ("[service]\nboard = \"x\"\n", "service belongs"),
+            ("[admin]\nlisten = \"\"\n", "admin belongs"),
+            ("[screen]\nlisten = \"0.0.0.0:80\"\n", "site.toml:2: screen.listen: belongs to each unit's own file, not to the site config"),
+            ("[sounds]\ndevice = \"hw:1,0\"\n", "site.toml:2: sounds.device: belongs to each unit's own file"),
+            ("[calculation]\ntimetable = \"t.csv\"\n", "site.toml:2: calculation.timetable: belongs to each unit's own file"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try SiteSettings.check(text, file: "site.toml"), text) { e in
+                XCTAssertTrue("\(e)".contains(expected), "\(e)")
+            }
+        }
+        XCTAssertNoThrow(try SiteSettings.check("[screen]\nlanguage = \"ar\"\n[[announcements]]\ntext = \"Eid prayer 07:30\"\n", file: "s.toml"))
+    }
+
+    func testASectionTheSiteSetsReplacesTheUnitsAndTheUnitsOwnKeysStay() throws {
+        let local = try SiteConfig.parse("""
+            [iqamah]
+            fajr = 20
+            isha = 10
+            [screen]
+            listen = "0.0.0.0:8080"
+            language = "fr"
+            [sounds]
+            device = "hw:1,0"
+            volume = 40
+            [location]
+            latitude = 51.5
+            """, file: "unit.toml", lenientSounds: true)
+        let (site, sections) = try SiteSettings.check("""
+            [iqamah]
+            dhuhr = "13:30"
+            [screen]
+            language = "ar"
+            [sounds]
+            volume = 70
+            """, file: "site.toml")
+        let c = local.overlaid(with: site, sections: sections, localFile: "unit.toml")
+        XCTAssertEqual(c.iqamah, [.dhuhr: .fixed(13 * 60 + 30)], "the site's [iqamah] replaces the unit's")
+        XCTAssertEqual(c.screen.language, "ar")
+        XCTAssertEqual(c.screen.listen, "0.0.0.0:8080", "the unit's own server address stays")
+        XCTAssertEqual(c.sound.volume, 70)
+        XCTAssertEqual(c.sound.device, "hw:1,0", "the unit's own sound device stays")
+        XCTAssertEqual(c.latitude, 51.5)
+        XCTAssertEqual(c.jumuah, local.jumuah, "a section the site does not set stays the unit's")
+    }
+
+    func testAPayloadIsDecodedAndCheckedAndABadOneNamesWhatIsWrong() throws {
+        let good = SiteSettings(version: 3, site: "central", file: "site.toml", toml: "[jumuah]\ntimes = [\"13:15\", \"14:00\"]\n",
+                                published: "2026-11-23T10:00:00Z", by: "imam")
+        let (s, config, sections) = try SiteSettings.decode(good.encoded(), topic: "t")
+        XCTAssertEqual(s, good)
+        XCTAssertEqual(config.jumuah, [.fixed(13 * 60 + 15), .fixed(14 * 60)])
+        XCTAssertEqual(sections, ["jumuah"])
+        for (payload, expected) in [("not json", "t: not a site config"), ("{\"version\":1}", "site is missing"),
+                                    ("{\"version\":0,\"site\":\"c\",\"file\":\"f\",\"toml\":\"\",\"published\":\"\",\"by\":\"\"}", "t: version: must be 1 or more"),
+                                    (String(repeating: "x", count: SiteSettings.maximumBytes + 1), "larger than a site config may be")] {
+            XCTAssertThrowsError(try SiteSettings.decode(Data(payload.utf8), topic: "t")) { e in
+                XCTAssertTrue("\(e)".contains(expected), "\(e)")
+                XCTAssertFalse("\(e)".contains("\n"), "one line")
+            }
+        }
+    }
+
+    func testTheStoreKeepsThePreviousVersionAndSurvivesACorruptFile() throws {
+        let dir = NSTemporaryDirectory() + "mihrab-site-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let store = SiteSettingsStore(directory: dir)
+        XCTAssertEqual(store.version, 0)
+        let v1 = SiteSettings(version: 1, site: "c", file: "s.toml", toml: "[iqamah]\nfajr = 15\n", published: "", by: "a")
+        let v2 = SiteSettings(version: 2, site: "c", file: "s.toml", toml: "[iqamah]\nfajr = 25\n", published: "", by: "a")
+        try store.store(v1)
+        try store.store(v2)
+        XCTAssertEqual(SiteSettingsStore(directory: dir).settings, v2, "read back after a restart")
+        let previous = try XCTUnwrap(FileManager.default.contents(atPath: store.previousPath))
+        XCTAssertEqual(try JSONDecoder().decode(SiteSettings.self, from: previous), v1, "the one before is kept")
+        let effective = try SiteSettingsStore(directory: dir).effective(SiteConfig(), localFile: nil)
+        XCTAssertEqual(effective.iqamah[.fajr], .minutesAfterAdhan(25))
+
+        try Data("{\"version\": 3, \"toml\": ".utf8).write(to: URL(fileURLWithPath: store.path))
+        let reread = SiteSettingsStore(directory: dir)
+        XCTAssertNil(reread.settings, "a corrupt file is not used")
+        XCTAssertTrue(reread.problem?.contains("moved to") == true, reread.problem ?? "")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.path + ".corrupt"), "nothing lost")
+    }
+
+    func testNetworkAndAdminSectionsAreCheckedWithOneLineEach() throws {
+        let c = try SiteConfig.parse("""
+            [network]
+            mqtt = "mqtts://broker.local:8883"
+            unit_id = "hall"
+            site = "central"
+            credentials = "/etc/mihrab/mqtt.secret"
+            [admin]
+            listen = "0.0.0.0:8443"
+            """, file: "m.toml")
+        XCTAssertEqual(c.network.broker, BrokerURL(host: "broker.local", port: 8883, tls: true))
+        XCTAssertEqual(c.admin.listen, "0.0.0.0:8443")
+        XCTAssertEqual(SiteConfig().network.enabled, false, "off by default: nothing sent")
+        XCTAssertEqual(SiteConfig().admin.listen, "", "the admin page is off by default")
+        let bad: [(String, String)] = [
+            ("[network]\nmqtt = \"http://x\"\n", "m.toml:2: network.mqtt: 'http://x' is not \"mqtt://HOST[:PORT]\""),
+            ("[network]\nmqtt = \"mqtt://x\"\nsite = \"c\"\n", "network.unit_id: is needed with mqtt"),
+            ("[network]\nmqtt = \"mqtt://x\"\nunit_id = \"a/b\"\nsite = \"c\"\n", "network.unit_id: 'a/b' must be 1 to 64 letters"),
+            ("[network]\nmqtt = \"mqtt://x:99999\"\n", "is not \"mqtt://"),
+            ("[network]\ncredentials = \"mqtt.secret\"\n", "network.credentials: must be an absolute path"),
+            ("[admin]\nlisten = \"8443\"\n", "admin.listen: '8443' is not \"ADDRESS:PORT\""),
+            ("[admin]\ncertificate = \"/etc/c.pem\"\n", "admin.key: certificate and key go together"),
+        ]
+        for (text, expected) in bad {
+            XCTAssertThrowsError(try SiteConfig.parse(text, file: "m.toml")) { e in XCTAssertTrue("\(e)".contains(expected), "\(e)") }
+        }
+        XCTAssertEqual(BrokerURL("mqtt://[::1]:1884"), BrokerURL(host: "::1", port: 1884, tls: false))
+        XCTAssertEqual(BrokerURL("mqtt://10.0.0.2"), BrokerURL(host: "10.0.0.2", port: 1883, tls: false))
+        XCTAssertNil(BrokerURL("mqtt://a b"))
+    }
+}
