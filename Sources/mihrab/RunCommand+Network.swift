@@ -17,16 +17,23 @@ extension RunCommand {
 
     /// The unit's file with the stored site settings over it; settings that no longer pass
     /// the check (a newer unit's rules) are logged and the unit's own file runs.
-    static func effective(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, logger: Logger) -> SiteConfig {
+    func effective(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, logger: Logger) -> SiteConfig {
         guard let store, let s = store.settings else { return site }
         do {
-            let c = try store.effective(site, localFile: configPath)
+            guard var c = try store.effective(localFile: configPath) else { return site }
+            overrides(&c)
             logger.notice("site config version \(s.version) (from \(s.by), \(s.published)) in force over \(configPath ?? "the defaults")")
             return c
         } catch {
             logger.error("site config version \(s.version) no longer passes the check, the unit's own file in force: \(error)")
             return site
         }
+    }
+
+    /// What the command line sets over the config (the simulation's position, the screen's address).
+    func overrides(_ c: inout SiteConfig) {
+        if let lat, let lon { (c.latitude, c.longitude) = (lat, lon) }
+        if let screen { c.screen.listen = screen }
     }
 
     /// The link to the broker, started; nil without `[network]` or when it cannot start (logged).

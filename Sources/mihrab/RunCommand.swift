@@ -100,8 +100,7 @@ struct RunCommand: AsyncParsableCommand {
         do { zone = zoneName == "system" ? ZoneRules.system() : try ZoneRules.load(zoneName) } catch {
             throw CommandError("time zone: \(error)", exitCode: .config)
         }
-        if let lat, let lon { (site.latitude, site.longitude) = (lat, lon) }
-        if let screen { site.screen.listen = screen }
+        overrides(&site)
         let recorder: EventRecorder?
         do { recorder = try record.map { try EventRecorder(path: $0, zone: zone) } } catch {
             throw CommandError("--record: \(error)", exitCode: .validationFailure)
@@ -124,7 +123,7 @@ struct RunCommand: AsyncParsableCommand {
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             let store = StateStore(directory: dir)
             siteStore = RunCommand.siteStore(site, directory: dir, logger: logger)
-            site = RunCommand.effective(site, store: siteStore, configPath: configPath, logger: logger)
+            site = effective(site, store: siteStore, configPath: configPath, logger: logger)
             if stateDir != nil {
                 RunCommand.describe(store, logger: logger)
             } else {
@@ -162,7 +161,7 @@ struct RunCommand: AsyncParsableCommand {
             if runtime == nil { logger.warning("runtime directory \(site.runtimeDirectory) cannot be made: no status file") }
             let store = StateStore(directory: dir, fallbackDirectory: runtime)
             siteStore = RunCommand.siteStore(site, directory: dir, logger: logger)
-            site = RunCommand.effective(site, store: siteStore, configPath: configPath, logger: logger)
+            site = effective(site, store: siteStore, configPath: configPath, logger: logger)
             let calibration = CalibrationStore(directory: dir)
             for p in calibration.problems { logger.warning("\(p)") }
             core = UnitCore(config: site, zone: zone, hardware: hw, clock: system,
@@ -172,12 +171,11 @@ struct RunCommand: AsyncParsableCommand {
             options.statusPath = runtime.map { $0 + "/status.json" }
         }
         if let configPath {
-            options.reload = { [siteStore, screen] in
+            options.reload = { [siteStore] in
                 do {
                     var c = try SiteConfig.load(path: configPath)
-                    if let siteStore { c = try siteStore.effective(c, localFile: configPath) }
-                    if let screen { c.screen.listen = screen }
-                    if let lat, let lon { (c.latitude, c.longitude) = (lat, lon) }
+                    if let e = try siteStore?.effective(localFile: configPath) { c = e }
+                    overrides(&c)
                     let z = c.zone == "system" ? ZoneRules.system() : try ZoneRules.load(c.zone)
                     return .success((c, z))
                 } catch let e as ConfigError {

@@ -34,8 +34,11 @@ final class SiteSettingsTests: XCTestCase {
         XCTAssertNoThrow(try SiteSettings.check("[screen]\nlanguage = \"ar\"\n[[announcements]]\ntext = \"Eid prayer 07:30\"\n", file: "s.toml"))
     }
 
-    func testASectionTheSiteSetsReplacesTheUnitsAndTheUnitsOwnKeysStay() throws {
-        let local = try SiteConfig.parse("""
+    func testTheSitesKeysGoOverTheUnitsAndTheRestStaysTheUnits() throws {
+        let dir = NSTemporaryDirectory() + "mihrab-merge-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let local = dir + "/mihrab.toml"
+        try """
             [iqamah]
             fajr = 20
             isha = 10
@@ -44,26 +47,41 @@ final class SiteSettingsTests: XCTestCase {
             language = "fr"
             [sounds]
             device = "hw:1,0"
+            adhan = "none"
             volume = 40
+            [sounds.volumes]
+            fajr = 30
+            [[announcements]]
+            text = "Unit's own"
             [location]
             latitude = 51.5
-            """, file: "unit.toml", lenientSounds: true)
-        let (site, sections) = try SiteSettings.check("""
+            """.write(toFile: local, atomically: true, encoding: .utf8)
+        let store = SiteSettingsStore(directory: dir)
+        XCTAssertNil(try store.effective(localFile: local), "no site settings: the unit's file alone")
+        try store.store(SiteSettings(version: 1, site: "c", file: "site.toml", toml: """
             [iqamah]
+            fajr = "05:45"
             dhuhr = "13:30"
             [screen]
             language = "ar"
             [sounds]
             volume = 70
-            """, file: "site.toml")
-        let c = local.overlaid(with: site, sections: sections, localFile: "unit.toml")
-        XCTAssertEqual(c.iqamah, [.dhuhr: .fixed(13 * 60 + 30)], "the site's [iqamah] replaces the unit's")
+            [sounds.volumes]
+            isha = 20
+            [[announcements]]
+            text = "Eid prayer 07:30"
+            """, published: "", by: "t"))
+        let c = try XCTUnwrap(try store.effective(localFile: local))
+        XCTAssertEqual(c.iqamah, [.fajr: .fixed(5 * 60 + 45), .dhuhr: .fixed(13 * 60 + 30), .isha: .minutesAfterAdhan(10)],
+                       "the site's keys over the unit's, the unit's Isha kept")
         XCTAssertEqual(c.screen.language, "ar")
         XCTAssertEqual(c.screen.listen, "0.0.0.0:8080", "the unit's own server address stays")
         XCTAssertEqual(c.sound.volume, 70)
+        XCTAssertEqual(c.sound.volumes, [.fajr: 30, .isha: 20], "tables merged key by key")
         XCTAssertEqual(c.sound.device, "hw:1,0", "the unit's own sound device stays")
+        XCTAssertEqual(c.sound.names[.adhan], "none", "and its sound names")
+        XCTAssertEqual(c.announcements.map(\.text), ["Eid prayer 07:30"], "a list is replaced whole")
         XCTAssertEqual(c.latitude, 51.5)
-        XCTAssertEqual(c.jumuah, local.jumuah, "a section the site does not set stays the unit's")
     }
 
     func testAPayloadIsDecodedAndCheckedAndABadOneNamesWhatIsWrong() throws {
@@ -95,8 +113,8 @@ final class SiteSettingsTests: XCTestCase {
         XCTAssertEqual(SiteSettingsStore(directory: dir).settings, v2, "read back after a restart")
         let previous = try XCTUnwrap(FileManager.default.contents(atPath: store.previousPath))
         XCTAssertEqual(try JSONDecoder().decode(SiteSettings.self, from: previous), v1, "the one before is kept")
-        let effective = try SiteSettingsStore(directory: dir).effective(SiteConfig(), localFile: nil)
-        XCTAssertEqual(effective.iqamah[.fajr], .minutesAfterAdhan(25))
+        let effective = try XCTUnwrap(try SiteSettingsStore(directory: dir).effective(localFile: nil))
+        XCTAssertEqual(effective.iqamah[.fajr], SiteConfig.Iqamah.minutesAfterAdhan(25))
 
         try Data("{\"version\": 3, \"toml\": ".utf8).write(to: URL(fileURLWithPath: store.path))
         let reread = SiteSettingsStore(directory: dir)

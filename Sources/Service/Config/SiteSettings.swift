@@ -19,8 +19,8 @@ public struct SiteSettings: Codable, Sendable, Equatable {
         (self.version, self.site, self.file, self.toml, self.published, self.by) = (version, site, file, toml, published, by)
     }
 
-    /// The top-level tables a site config may set. A section it sets replaces the unit file's
-    /// section, except the keys in `unitKeys`, which stay the unit's.
+    /// The top-level tables a site config may set (its keys over the unit file's: `merged`),
+    /// except the keys in `unitKeys`, which only the unit's own file sets.
     public static let sections: [String] = ["calculation", "iqamah", "jumuah", "reminders", "sounds", "patterns", "quiet",
                                             "screen", "announcements"]
     /// Keys inside those sections that belong to each unit (its hardware, its own server).
@@ -85,32 +85,19 @@ public struct SiteSettings: Codable, Sendable, Equatable {
     }
 }
 
-extension SiteConfig {
-    /// This unit's config with a site config's sections in place of its own (the unit's own
-    /// keys in them kept), sounds looked up again on this unit.
-    public func overlaid(with site: SiteConfig, sections: Set<String>, localFile: String?) -> SiteConfig {
-        var c = self
-        if sections.contains("calculation") { (c.parameters, c.hijriOffset) = (site.parameters, site.hijriOffset) }
-        if sections.contains("iqamah") { c.iqamah = site.iqamah }
-        if sections.contains("jumuah") { c.jumuah = site.jumuah }
-        if sections.contains("reminders") { (c.reminders, c.sunriseWarningMinutes) = (site.reminders, site.sunriseWarningMinutes) }
-        if sections.contains("patterns") { c.patterns = site.patterns }
-        if sections.contains("quiet") { c.quiet = site.quiet }
-        if sections.contains("announcements") { c.announcements = site.announcements }
-        if sections.contains("screen") {
-            c.screen = site.screen
-            c.screen.listen = screen.listen
+extension SiteSettings {
+    /// The unit's file with the site config over it, as one TOML text: a key the site sets
+    /// replaces the unit's, a table is merged key by key, a list (`[[announcements]]`,
+    /// `[[quiet]]`, `jumuah.times`) is replaced whole.
+    public static func merged(local: String, localFile: String, site: String, siteFile: String) throws(ConfigError) -> String {
+        let base = try TableReader.root(of: local, file: localFile).table
+        let over = try TableReader.root(of: site, file: siteFile).table
+        func merge(_ into: TOMLTable, _ from: TOMLTable) {
+            for (key, value) in from {
+                if let t = value.table, let mine = into[key]?.table { merge(mine, t) } else { into[key] = value }
+            }
         }
-        if sections.contains("sounds") {
-            var s = site.sound
-            (s.device, s.keepAwake, s.warmUp, s.directories) = (sound.device, sound.keepAwake, sound.warmUp, sound.directories)
-            c.sound = s
-        }
-        if sections.contains("sounds") || sections.contains("patterns") {
-            let folder = localFile.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-            // Lenient: a sound this unit lacks is a problem it shows, its buzzer pattern sounding instead.
-            try? c.sound.resolve(patterns: c.patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"], lenient: true)
-        }
-        return c
+        merge(base, over)
+        return base.convert(to: .toml)
     }
 }
