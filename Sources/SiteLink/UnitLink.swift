@@ -89,6 +89,11 @@ public final class UnitLink: @unchecked Sendable {
     }
 
     public func start() throws(MQTTError) {
+        // The unit's errors on the event topic (not the network's own: they could not go out).
+        ErrorTap.shared.listen { [weak self] line in
+            guard let link = self, !line.hasPrefix("network:") else { return }
+            link.event(UnitEvent(type: "error", at: UnitLink.utcNow(), message: String(line.prefix(512))))
+        }
         logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
         try client.start()
         try adminClient?.start()
@@ -96,6 +101,7 @@ public final class UnitLink: @unchecked Sendable {
 
     /// A clean goodbye: state offline (retained), then the link closes.
     public func stop() {
+        ErrorTap.shared.listen(nil)
         queue.sync {
             if client.isConnected { client.publish(Topics.state(unit), Data(UnitPresence.offline.rawValue.utf8), retain: true) }
         }

@@ -35,7 +35,7 @@ struct StatusCommand: ParsableCommand {
         }
         print("Position: \(s.position.latitude.map { "\($0)" } ?? "?"), \(s.position.longitude.map { "\($0)" } ?? "?") (\(s.position.source)); gps \(s.gps)")
         print("Heading: \(number(s.heading)), qibla offset \(number(s.qiblaOffset)) (compass \(s.compass))")
-        print("Clock: \(s.clock.trusted ? "trusted" : "not trusted"), \(s.clock.steps) steps")
+        print("Clock: \(s.clock.trusted ? "trusted" + (s.clock.source.map { " (\($0))" } ?? "") : "not trusted"), \(s.clock.steps) steps")
         print("State: " + (s.state.persisted ? "saved" : "not persisted (\(s.state.problem ?? "write failed"))"))
         print("Fired \(s.counters.fired), missed \(s.counters.missed)")
         for d in s.displays ?? [] {

@@ -70,7 +70,11 @@ final class RealTimeSiteNetworkTests: XCTestCase {
     func testAPublishedConfigReachesEveryUnitWithinTwoSecondsAndBadOnesAreRefusedWithTheFileCheck() throws {
         // A Wednesday: Dhuhr's iqamah is Dhuhr's (no Jumu'ah).
         try startUnits(start: "2026-03-25T09:00", speed: 1)
-        for u in units { XCTAssertEqual(u.status?.iqamah?["dhuhr"]?.contains("T12:"), true, "the unit's own 10 minutes after Dhuhr") }
+        for u in units {
+            XCTAssertEqual(u.status?.iqamah?["dhuhr"]?.contains("T12:"), true, "the unit's own 10 minutes after Dhuhr")
+            XCTAssertEqual(status(u.id) { _ in true }?.clock.source, "config", "the status says what made the clock trusted")
+            XCTAssertEqual(status(u.id) { _ in true }?.version?.isEmpty, false, "and the software's version")
+        }
 
         let site = try write("site.toml", "[iqamah]\ndhuhr = \"13:40\"\nasr = 15\n[jumuah]\ntimes = [\"13:15\"]\n")
         let before = watch.messages.count
@@ -238,6 +242,14 @@ final class RealTimeSiteNetworkTests: XCTestCase {
             if name == "launch" { XCTAssertTrue(a?.payload.contains("unknown command") == true, a?.payload ?? "") }
         }
         XCTAssertTrue(hall.log.contains("configuration reloaded"), hall.log)
+        // A reload of a broken file: refused, the old one runs on, and the error goes out as an event.
+        let config = try String(contentsOfFile: hall.directory + "/mihrab.toml", encoding: .utf8)
+        try (config + "\n[iqamah]\nfajr = 500\n").write(toFile: hall.directory + "/mihrab.toml", atomically: true, encoding: .utf8)
+        let b = watch.messages.count
+        XCTAssertEqual(try tool("/usr/bin/mosquitto_pub", broker.login("admin") + ["-t", "mihrab/v1/unit/hall/cmd/reload", "-q", "1", "-m", "r-2"]).status, 0)
+        let error = watch.wait(5, from: b) { t, p in t == "mihrab/v1/unit/hall/event" && p.contains("\"type\":\"error\"") }
+        XCTAssertTrue(error?.payload.contains("new configuration refused") == true, error?.payload ?? "no error event\n\(hall.log)")
+        XCTAssertTrue(hall.process.isRunning)
         // The other units were not asked.
         XCTAssertNil(watch.wait(0, from: before) { t, p in t != "mihrab/v1/unit/hall/event" && t.hasSuffix("/event") && p.contains("\"command\"") })
     }

@@ -68,6 +68,8 @@ public final class UnitCore {
     public private(set) var positionSource: PositionSourceState
     public private(set) var gpsStatus = "waiting"
     public private(set) var clockTrusted = false
+    /// What made the clock trusted: "gps", "kernel" (NTP) or "config" (assume_synchronized).
+    public private(set) var clockTrustedBy: String?
     public private(set) var heading: Double?
     public private(set) var qiblaOffset: Double?
     public private(set) var accuracy: HeadingAccuracy = .unreliable
@@ -253,7 +255,7 @@ public final class UnitCore {
                 }
                 gpsStatus = f.mode == .threeD ? "3d-fix" : "2d-fix"
                 if let t = f.time, abs(t - wall) <= 2, !clockTrusted {
-                    clockTrusted = true
+                    (clockTrusted, clockTrustedBy) = (true, "gps")
                     logger.notice("clock trusted: GPS time agrees within 2 s")
                 }
                 guard config.locationSource == .gps else { continue }
@@ -281,11 +283,11 @@ public final class UnitCore {
 
     private func updateTrust(wall: Double) {
         if !clockTrusted, config.assumeSynchronized {
-            clockTrusted = true
+            (clockTrusted, clockTrustedBy) = (true, "config")
             logger.notice("clock trusted: the configuration says so (assume_synchronized)")
         }
         if !clockTrusted, sync.kernelSynchronized() {
-            clockTrusted = true
+            (clockTrusted, clockTrustedBy) = (true, "kernel")
             logger.notice("clock trusted: the kernel reports it synchronised")
         }
     }

@@ -37,6 +37,7 @@ public struct JournalLogHandler: LogHandler {
         let text = journal ? line(event.level, event.message)
             : "\(EventRecorder.iso(Date().timeIntervalSince1970, zone: .fixed(offset: 0), millis: true)) \(event.level) \(event.message)"
         FileHandle.standardError.write(Data((text + "\n").utf8))
+        if event.level >= .error { ErrorTap.shared.send("\(event.message)") }
     }
 
     func line(_ level: Logger.Level, _ message: Logger.Message) -> String { "<\(JournalLogHandler.priority(level))>\(message)" }

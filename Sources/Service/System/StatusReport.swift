@@ -19,6 +19,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public struct Clock: Codable, Sendable, Equatable {
         public var trusted: Bool
         public var steps: Int
+        /// What made it trusted: "gps", "kernel" (NTP) or "config"; nil while it is not (and in older files).
+        public var source: String?
     }
     public struct Sensors: Codable, Sendable, Equatable {
         public var magnetometer: String
@@ -155,7 +157,7 @@ extension UnitCore {
                                                      inSeconds: Int($0.time - wall)) },
             position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource.rawValue),
             heading: finite(heading, 10), qiblaOffset: finite(qiblaOffset, 10), compass: accuracy.rawValue,
-            clock: .init(trusted: clockTrusted, steps: clockSteps), status: statusCondition.rawValue, problem: planProblem,
+            clock: .init(trusted: clockTrusted, steps: clockSteps, source: clockTrustedBy), status: statusCondition.rawValue, problem: planProblem,
             gps: gpsStatus,
             sensors: .init(magnetometer: sensor(hw.magnetometer), accelerometer: sensor(hw.accelerometer),
                            errors: (hw.magnetometer?.errorCount ?? 0) + (hw.accelerometer?.errorCount ?? 0)),
