@@ -108,7 +108,7 @@ public final class MQTTClient: @unchecked Sendable {
         }
         // connect_async: a broker that is down now is not an error; the thread retries it.
         let rc = mosquitto_connect_async(mosq, options.broker.host, Int32(options.broker.port), options.keepAlive)
-        if rc != 0 { onDisconnect?("cannot reach \(options.broker): \(MQTTError.text(rc)); retrying") }
+        if rc != 0 { onDisconnect?(MQTTError.text(rc)) }
         let loop = mosquitto_loop_start(mosq)
         guard loop == 0 else { throw MQTTError("libmosquitto: no network thread (\(MQTTError.text(loop)))") }
     }

@@ -55,7 +55,7 @@ public final class UnitLink: @unchecked Sendable {
     private var latest: StatusReport?
     private var lastSignificant: Data?
     private var lastPublished = -Double.infinity
-    private var connectedOnce = false
+    private var startedAt: Double?
 
     public init(_ setup: Setup, store: SiteSettingsStore, logger: Logger, reload: @escaping @Sendable () -> Void,
                 perform: @escaping @Sendable (RemoteCommand, String) -> Void) throws(MQTTError) {
@@ -95,6 +95,7 @@ public final class UnitLink: @unchecked Sendable {
             link.event(UnitEvent(type: "error", at: UnitLink.utcNow(), message: String(line.prefix(512))))
         }
         logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
+        queue.async { self.startedAt = ProcessInfo.processInfo.systemUptime }
         try client.start()
         try adminClient?.start()
     }
@@ -153,7 +154,6 @@ public final class UnitLink: @unchecked Sendable {
     // MARK: - On the queue
 
     private func connected() {
-        connectedOnce = true
         shared.withLock { $0.problem = nil }
         logger.notice("network: connected to \(client.options.broker) as \(setup.credentials?.username ?? "no user")")
         client.subscribe(Topics.siteConfig(site))
@@ -230,6 +230,11 @@ public final class UnitLink: @unchecked Sendable {
     }
 
     private func consider(_ r: StatusReport) {
+        // libmosquitto says nothing while it cannot connect at all: say it once, after 10 s.
+        let uptime = ProcessInfo.processInfo.systemUptime
+        if !client.isConnected, startedAt.map({ uptime - $0 >= 10 }) == true, shared.withLock({ $0.problem == nil }) {
+            disconnected("no connection yet (is the broker up, and reachable from this unit?)")
+        }
         var r = r
         r.version = setup.version
         latest = r

@@ -84,6 +84,8 @@ final class RealTimeSiteNetworkTests: XCTestCase {
         let took = allReport(within: 5, from: before) { $0.site?.configVersion == 1 && $0.iqamah?["dhuhr"] == "2026-03-25T13:40:00+00:00" }
         XCTAssertNotNil(took, "every unit reports version 1 and Dhuhr's iqamah at 13:40\n" + units.map(\.log).joined(separator: "\n"))
         if let took { XCTAssertLessThanOrEqual(took, 2.0, "applied and reported within 2 s of the publication") }
+        let st = try tool(MihrabBinary.url.path, ["status", "--file", units[1].directory + "/state/status.json"])
+        XCTAssertTrue(st.out.contains("Site: central as unit hall, config version 1, broker connected"), st.out)
         for u in units {
             // Kept in the state directory, for a reboot without the broker.
             let stored = try XCTUnwrap(FileManager.default.contents(atPath: u.directory + "/state/site-settings.json"))
