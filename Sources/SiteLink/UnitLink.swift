@@ -138,6 +138,9 @@ public final class UnitLink: @unchecked Sendable {
     /// The newest site config version seen (applied or not): the next one must be above it.
     public var newestVersion: Int { max(store.version, shared.withLock { $0.newestSeen }) }
 
+    /// Whether this unit has the site's admin account (to publish the site config).
+    public var canPublishSite: Bool { adminClient != nil }
+
     /// Publishes settings to the site (retained) with the admin account; false without one
     /// or without a link.
     public func publishSite(_ s: SiteSettings) -> Bool {
