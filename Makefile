@@ -2,8 +2,8 @@
 # Both install the system packages they need (only those dpkg says are absent).
 
 SWIFT      ?= swift
-BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox
+BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev libssl-dev
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox curl
 # The release build links the Swift runtime and Foundation statically (as the package does):
 # libcurl's headers because FlyingFox imports FoundationNetworking, which then links libcurl.
 RELEASE_PKGS := $(BUILD_PKGS) libcurl4-openssl-dev

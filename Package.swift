@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "CClock", path: "hal/clock"),
         .target(name: "CSndfile", path: "hal/sndfile", linkerSettings: [.linkedLibrary("sndfile")]),
         .target(name: "CAlsa", path: "hal/alsa", linkerSettings: [.linkedLibrary("asound")]),
+        // The admin page's TLS front, self-signed certificate and password hashing (OpenSSL).
+        .target(name: "CTLS", path: "hal/tls", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -61,10 +63,18 @@ let package = Package(
         // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
         .target(name: "Panels", dependencies: ["CClock", "Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
 
+        // The admin page for the people who run the mosque: HTTPS (the CTLS front) to FlyingFox
+        // on a private unix socket; login, site settings, the site's units.
+        .target(
+            name: "Admin",
+            dependencies: ["Service", "CTLS", "TOMLKit", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "Admin", "TOMLKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -98,6 +108,8 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
+        .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport",
+                                               .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ],
