@@ -52,7 +52,11 @@ struct AdminRoutes: HTTPHandler {
             }
         }
 
-        // POST: the body, bounded.
+        // POST: the body, bounded. A form always has a Content-Length; a chunked body is refused
+        // unread (FlyingFox decodes chunks a byte at a time: 16 KiB of them is seconds of CPU).
+        if request.headers[.transferEncoding] != nil {
+            return Self.text(HTTPStatusCode(411, phrase: "Length Required"), "a request body needs a Content-Length", close: true)
+        }
         if let length = request.headers[.contentLength] {
             guard let n = Int(length), n >= 0 else { return Self.text(.badRequest, "bad Content-Length") }
             if n > Self.maximumBody { return Self.text(Self.contentTooLarge, "request body over \(Self.maximumBody) bytes", close: true) }

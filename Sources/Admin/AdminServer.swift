@@ -66,7 +66,11 @@ public final class AdminServer: Sendable {
         try prepareSocketDirectory((socket as NSString).deletingLastPathComponent)
         unlink(socket)
 
-        let server = HTTPServer(address: sockaddr_un.unix(path: socket), timeout: 30, logger: .disabled, handler: routes)
+        // A body up to the routes' limit is read (and replayable); a larger one is never read:
+        // FlyingFox would otherwise drain (and keep) up to 2 MiB of it before sending the 413.
+        let server = HTTPServer(config: .init(address: sockaddr_un.unix(path: socket), timeout: 30,
+                                              sharedRequestReplaySize: AdminRoutes.maximumBody, logger: .disabled),
+                                handler: routes)
         let task = Task { [logger] in
             do { try await server.run() } catch is CancellationError {} catch {
                 logger.error("admin page: the HTTP server stopped: \(error)")

@@ -143,7 +143,8 @@ public struct PasswordFile: Sendable {
         }
     }
 
-    static func quotedName(_ s: String) -> String {
+    /// A name for a message: quoted, cut to 64, anything unprintable a "?".
+    public static func quotedName(_ s: String) -> String {
         "\"" + String(s.prefix(64).map { $0.isASCII && !$0.isWhitespace || $0 == " " ? $0 : "?" }) + "\""
     }
 }

@@ -89,7 +89,7 @@ final class AdminHarness {
     }
 
     /// curl -sk with the cookie jar; `path` as is (no "../" folding).
-    func curl(_ path: String, _ args: [String] = [], cookies: Bool = true) throws -> Response {
+    func curl(_ path: String, _ args: [String] = [], cookies: Bool = true) async throws -> Response {
         let out = dir + "/body", hdr = dir + "/headers"
         try? FileManager.default.removeItem(atPath: out)
         try? FileManager.default.removeItem(atPath: hdr)
@@ -99,16 +99,19 @@ final class AdminHarness {
             + (cookies ? ["-b", jar, "-c", jar] : []) + args + ["https://127.0.0.1:\(server.port)\(path)"]
         let pipe = Pipe()
         p.standardOutput = pipe
-        try p.run()
-        let code = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        // Awaited, not waited for: a blocked pool thread would starve the server under test
+        // (2 threads on a 2-CPU machine).
+        let code: Data = try await withCheckedThrowingContinuation { c in
+            p.terminationHandler = { _ in c.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
+            do { try p.run() } catch { c.resume(throwing: error) }
+        }
         return Response(code: Int(String(decoding: code, as: UTF8.self)) ?? -1,
                         headers: (try? String(contentsOfFile: hdr, encoding: .utf8)) ?? "",
                         body: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
     }
 
-    func login(_ password: String = AdminHarness.password, user: String = "admin") throws -> Response {
-        try curl("/login", ["--data-urlencode", "user=\(user)", "--data-urlencode", "password=\(password)"])
+    func login(_ password: String = AdminHarness.password, user: String = "admin") async throws -> Response {
+        try await curl("/login", ["--data-urlencode", "user=\(user)", "--data-urlencode", "password=\(password)"])
     }
 
     /// The CSRF token in a page's forms.

@@ -162,6 +162,9 @@ int mihrab_tls_fingerprint(const char *cert_path, char *out, size_t outlen, char
 
 /* ---- The TLS front ---- */
 
+/* What one connection may send in all; a browser opens another connection after that. */
+#define MAX_UPSTREAM_BYTES (1024 * 1024)
+
 struct mihrab_tls_front {
     SSL_CTX *ctx;
     int listen_fd;
@@ -250,6 +253,7 @@ static void relay(struct mihrab_tls_front *f, int fd) {
     if (connect(up, (struct sockaddr *)&sun, sizeof sun) != 0) goto done;
 
     char buf[16384];
+    size_t upstream = 0;  /* bytes from the client: bounded (a server that keeps an endless request line in memory cannot be fed one) */
     for (;;) {
         struct pollfd p[3] = {{.fd = fd, .events = POLLIN}, {.fd = up, .events = POLLIN}, {.fd = f->stop_pipe[0], .events = POLLIN}};
         if (SSL_pending(ssl) == 0) {
@@ -262,7 +266,8 @@ static void relay(struct mihrab_tls_front *f, int fd) {
         if (p[0].revents) {
             int n = SSL_read(ssl, buf, sizeof buf);
             if (n > 0) {
-                if (write_all(up, buf, (size_t)n) != 0) break;
+                upstream += (size_t)n;
+                if (upstream > MAX_UPSTREAM_BYTES || write_all(up, buf, (size_t)n) != 0) break;
             } else {
                 int e = SSL_get_error(ssl, n);
                 if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE) break;  /* closed or failed */
