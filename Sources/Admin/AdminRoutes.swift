@@ -42,7 +42,7 @@ struct AdminRoutes: HTTPHandler {
                 return Self.html(.ok, Pages.settings(user: s.user, csrf: s.csrf, form: SettingsForm(effective: snap.effective), version: snap.version, error: nil))
             case .units:
                 guard let s = session else { return Self.seeOther("/") }
-                let sent = request.query.first { $0.name == "sent" }?.value
+                let sent = (request.query.first { $0.name == "sent" }?.value).flatMap { Self.isPlainID($0) ? $0 : nil }
                 return Self.html(.ok, Pages.units(user: s.user, csrf: s.csrf, units: backend.units(),
                                                    notice: sent.map { "Command sent (\($0))." }, error: nil))
             case .apiUnits:
@@ -181,13 +181,18 @@ struct AdminRoutes: HTTPHandler {
         switch backend.command(command, unit: unit, user: s.user) {
         case .success(let id):
             logger.notice("admin: \(s.user) sent \(command) to \(unit) (\(id))")
-            let safe = id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
-            return Self.seeOther(safe && !id.isEmpty && id.count <= 64 ? "/units?sent=\(id)" : "/units")
+            return Self.seeOther(Self.isPlainID(id) ? "/units?sent=\(id)" : "/units")
         case .failure(let e):
             logger.notice("admin: \(command) to \(unit) from \(s.user) failed: \(e)")
             return Self.html(.badGateway, Pages.units(user: s.user, csrf: s.csrf, units: backend.units(), notice: nil,
                                                        error: "\(command) to \(unit): \(e.description)"))
         }
+    }
+
+    /// A command's id fit to go in a URL and back on the page: 1 to 64 ASCII letters, digits, "-", "_".
+    static func isPlainID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= 64
+            && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
     }
 
     struct UnitJSON: Encodable {

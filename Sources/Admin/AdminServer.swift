@@ -60,6 +60,7 @@ public final class AdminServer: Sendable {
 
     /// Listens: returns once both the HTTP server (unix socket) and the TLS front are up.
     public func start() async throws(AdminError) {
+        guard port == 0 else { return }  // started already
         let (cert, key) = certificatePaths
         try prepareCertificate(cert, key)
         let socket = socketPath

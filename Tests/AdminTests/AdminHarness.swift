@@ -56,6 +56,8 @@ final class AdminHarness {
     let server: AdminServer
     var config = AdminConfig()
 
+    let log = LogCapture()
+
     init(backend: FakeBackend = FakeBackend(), dir: String? = nil, writePassword: Bool = true) async throws {
         self.dir = dir ?? NSTemporaryDirectory() + "mihrab-admin-\(UInt32.random(in: 0 ... .max))"
         try FileManager.default.createDirectory(atPath: self.dir + "/state", withIntermediateDirectories: true)
@@ -67,7 +69,7 @@ final class AdminHarness {
         self.backend = backend
         let clock = clock
         server = try AdminServer(config: config, stateDirectory: self.dir + "/state", runtimeDirectory: self.dir + "/run",
-                                 backend: backend, logger: Logger(label: "admin-test"), now: { clock.now })
+                                 backend: backend, logger: log.logger, now: { clock.now })
         try await server.start()
     }
 
@@ -119,4 +121,25 @@ final class AdminHarness {
         guard let r = page.range(of: #"name="csrf" value="[0-9a-f]{64}""#, options: .regularExpression) else { return nil }
         return String(page[r].dropLast().suffix(64))
     }
+}
+
+/// Keeps what is logged, to check what the page says and how often.
+final class LogCapture: Sendable {
+    let lines = Mutex<[String]>([])
+
+    struct Handler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+            capture.lines.withLock { $0.append("\(level) \(message)") }
+        }
+    }
+
+    var logger: Logger { Logger(label: "admin-test") { _ in Handler(capture: self) } }
+    func count(_ fragment: String) -> Int { lines.withLock { $0.filter { $0.contains(fragment) }.count } }
 }

@@ -83,6 +83,7 @@ struct RealTimeAdminServerTests {
         #expect(saved.header("Location") == ["/?saved=4"])
         let applied = try #require(h.backend.state.withLock { $0.applied.first })
         #expect(applied.user == "admin")
+        #expect(h.log.count("notice admin: admin applied site settings version 4") == 1)
         let t = try TOMLTable(string: applied.toml)
         #expect(t["iqamah"]?["fajr"]?.int == 25)
         #expect(t["iqamah"]?["dhuhr"]?.string == "13:45")
@@ -152,6 +153,9 @@ struct RealTimeAdminServerTests {
         let sent = try await h.curl("/units/hall-1/identify", ["--data-urlencode", "csrf=\(csrf)"])
         #expect(sent.code == 303)
         #expect(h.backend.state.withLock { $0.commands.map { "\($0.name) \($0.unit) \($0.user)" } } == ["identify hall-1 admin"])
+        #expect(h.log.count("notice admin: admin sent identify to hall-1 (cmd-1)") == 1)
+        #expect(try await h.curl("/units?sent=cmd-1").body.contains("Command sent (cmd-1)."))
+        #expect(!(try await h.curl("/units?sent=%3Cb%3E").body.contains("Command sent")))
         #expect(try await h.curl("/logout", ["--data-urlencode", "csrf=\(csrf)"]).code == 303)
         #expect(try await h.curl("/").body.contains("action=\"/login\""))
         await h.stop()
@@ -183,11 +187,15 @@ struct RealTimeAdminServerTests {
         defer { h.remove() }
         #expect(try await h.curl("/").code == 200)
         #expect(try await h.login().code == 401)
+        #expect(try await h.login().code == 401)
+        #expect(h.log.count("no admin password: set one with mihrab admin passwd") == 1)
         try PasswordFile.setPassword(user: "admin", password: AdminHarness.password, path: h.config.passwordFile)
         chmod(h.config.passwordFile, 0o644)
         #expect(try await h.login().code == 401)
+        #expect(h.log.count("readable by others (chmod 600)") == 1)
         chmod(h.config.passwordFile, 0o600)
         #expect(try await h.login().code == 303)
+        #expect(h.log.count("notice admin: admin logged in") == 1)
         await h.stop()
     }
 }
