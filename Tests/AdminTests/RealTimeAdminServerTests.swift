@@ -181,6 +181,40 @@ struct RealTimeAdminServerTests {
         await again.stop()
     }
 
+    @Test("TLS only, 1.2 or newer: TLS 1.1 and plain HTTP get no page; a client that never handshakes holds nobody else")
+    func tls() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        #expect(try await h.curl("/", ["--tlsv1.2"]).code == 200)
+        #expect(try await h.curl("/", ["--tls-max", "1.1", "--tlsv1.0", "--ciphers", "DEFAULT@SECLEVEL=0"]).code == 0)
+        let plain = Process()
+        plain.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        plain.arguments = ["-s", "--max-time", "5", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(h.server.port)/"]
+        let out = Pipe()
+        plain.standardOutput = out
+        try plain.run()
+        plain.waitUntilExit()
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "000")
+
+        // Silent TCP clients (no ClientHello): each holds only its own thread.
+        var silent: [Int32] = []
+        defer { silent.forEach { close($0) } }
+        for _ in 0..<5 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var a = sockaddr_in()
+            a.sin_family = sa_family_t(AF_INET)
+            a.sin_port = in_port_t(UInt16(h.server.port).bigEndian)
+            a.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let rc = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            #expect(rc == 0)
+            silent.append(fd)
+        }
+        let started = Date()
+        #expect(try await h.curl("/").code == 200)
+        #expect(Date().timeIntervalSince(started) < 5)
+        await h.stop()
+    }
+
     @Test("No password file, or one readable by others: the server starts and every login fails")
     func noPassword() async throws {
         let h = try await AdminHarness(writePassword: false)
