@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "CSndfile", path: "hal/sndfile", linkerSettings: [.linkedLibrary("sndfile")]),
         .target(name: "CAlsa", path: "hal/alsa", linkerSettings: [.linkedLibrary("asound")]),
         .target(name: "CMosquitto", path: "hal/mosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
+        // The admin page's TLS front, self-signed certificate and password hashing (OpenSSL).
+        .target(name: "CTLS", path: "hal/tls", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -65,11 +67,18 @@ let package = Package(
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
         .target(name: "SiteLink", dependencies: ["CMosquitto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
+        // The admin page for the people who run the mosque: HTTPS (the CTLS front) to FlyingFox
+        // on a private unix socket; login, site settings, the site's units.
+        .target(
+            name: "Admin",
+            dependencies: ["Service", "CTLS", "TOMLKit", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
 
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "SiteLink", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -104,6 +113,8 @@ let package = Package(
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
         .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"]),
+        .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport",
+                                               .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ],

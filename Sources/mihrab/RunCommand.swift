@@ -5,6 +5,7 @@ import Drivers
 import Foundation
 import HAL
 import LinuxHAL
+import Admin
 import Logging
 import Panels
 import PrayerTimes
@@ -193,8 +194,10 @@ struct RunCommand: AsyncParsableCommand {
         if let panels { options.displays = { panels.status() } }
         let slot = DaemonSlot()
         let link = RunCommand.startLink(site, store: siteStore, daemon: slot, logger: logger)
+        let latest = LatestStatus()
+        options.report = { latest.set($0) }
         if let link {
-            options.report = { link.report($0) }
+            options.report = { latest.set($0); link.report($0) }
             options.site = { link.siteStatus() }
             options.answer = { link.answer($0, id: $1, result: $2) }
             core.onEvent = { link.event($0) }
@@ -202,7 +205,15 @@ struct RunCommand: AsyncParsableCommand {
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         slot.set(daemon)
         do { try link?.start() } catch { logger.error("network: \(error); the unit runs on without the site's network") }
+        var admin: AdminServer?
+        if let siteStore, !site.admin.listen.isEmpty {
+            let backend = UnitAdminBackend(store: siteStore, configPath: configPath, link: link, daemon: slot, network: site.network,
+                                           latest: latest, logger: logger, overrides: { [self] in overrides(&$0) })
+            admin = await RunCommand.startAdmin(site, backend: backend, stateDirectory: siteStore.directory,
+                                                runtimeDirectory: simulated ? siteStore.directory : site.runtimeDirectory, logger: logger)
+        }
         let status = await daemon.run()
+        await admin?.stop()
         link?.stop()
         server?.cancel()
         panels?.stop()

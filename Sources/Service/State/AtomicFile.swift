@@ -4,16 +4,23 @@ import Foundation
 /// the file is either the old one or the new one, whole. The temporary file is created
 /// with O_EXCL|O_NOFOLLOW: one left by a crash (or a link planted there) is removed, never
 /// followed. `durable: false` skips the fsyncs (readers still never see half a file): for
-/// /run files rewritten every second.
-public func writeAtomically(_ data: Data, to path: String, durable: Bool = true) throws(POSIXFailure) {
+/// /run files rewritten every second. `mode`: the file's permissions from its creation on
+/// (0o600 for a secret: never readable by others, not even before the rename).
+public func writeAtomically(_ data: Data, to path: String, durable: Bool = true, mode: mode_t = 0o644) throws(POSIXFailure) {
     let tmp = path + ".tmp"
     let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-    var fd = open(tmp, flags, 0o644)
+    var fd = open(tmp, flags, mode)
     if fd < 0, errno == EEXIST {
         unlink(tmp)
-        fd = open(tmp, flags, 0o644)
+        fd = open(tmp, flags, mode)
     }
     guard fd >= 0 else { throw POSIXFailure("create \(tmp)", errno) }
+    if mode != 0o644, fchmod(fd, mode) != 0 {
+        let e = errno
+        close(fd)
+        unlink(tmp)
+        throw POSIXFailure("chmod \(tmp)", e)
+    }
     var failure: Int32 = 0
     data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
         guard let base = raw.baseAddress else { return }

@@ -7,12 +7,14 @@ import Synchronization
 /// Thread-safe: the network's thread stores, the loop's reload reads.
 public final class SiteSettingsStore: Sendable {
     public let path: String
+    public let directory: String
     public var previousPath: String { path.replacingOccurrences(of: ".json", with: ".previous.json") }
     private let current: Mutex<SiteSettings?>
     /// Why the stored file was not used at start (moved aside), if it was not.
     public let problem: String?
 
     public init(directory: String) {
+        self.directory = directory
         path = directory + "/site-settings.json"
         var problem: String?
         var loaded: SiteSettings?

@@ -1,0 +1,133 @@
+import Foundation
+import PrayerTimes
+import Service
+import TOMLKit
+
+/// The settings form's values, as the fields hold them (strings), from the config in force or
+/// from a POST, and the site settings' TOML they make: the snapshot's TOML with the sections
+/// the form changed replaced, built with TOMLKit (no user text is ever pasted into TOML).
+struct SettingsForm: Equatable {
+    static let iqamahPrayers: [Prayer] = [.fajr, .dhuhr, .asr, .maghrib, .isha]
+    static let volumePrayers: [Prayer] = Prayer.allCases
+    static let maximumAnnouncements = 20
+
+    struct Announcement: Equatable {
+        var text = "", from = "", to = ""
+    }
+
+    /// "15" (minutes after the adhan), "13:30", or "" (none).
+    var iqamah: [Prayer: String] = [:]
+    /// "dhuhr, 13:30".
+    var jumuah = ""
+    var announcements: [Announcement] = []
+    var volume = ""
+    /// "" : as `volume`.
+    var volumes: [Prayer: String] = [:]
+
+    init() {}
+
+    init(effective c: SiteConfig) {
+        for p in Self.iqamahPrayers {
+            switch c.iqamah[p] {
+            case .minutesAfterAdhan(let m)?: iqamah[p] = String(m)
+            case .fixed(let m)?: iqamah[p] = Self.hhmm(m)
+            case nil: iqamah[p] = ""
+            }
+        }
+        jumuah = c.jumuah.map { t -> String in
+            switch t {
+            case .dhuhr: return "dhuhr"
+            case .fixed(let m): return Self.hhmm(m)
+            }
+        }.joined(separator: ", ")
+        announcements = c.announcements.map {
+            Announcement(text: $0.text, from: $0.from.map(Self.local) ?? "", to: $0.to.map(Self.local) ?? "")
+        }
+        volume = String(c.sound.volume)
+        for p in Self.volumePrayers { volumes[p] = c.sound.volumes[p].map { String($0) } ?? "" }
+    }
+
+    /// From the POSTed fields.
+    init(fields f: [String: String]) {
+        func v(_ k: String) -> String { (f[k] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        for p in Self.iqamahPrayers { iqamah[p] = v("iqamah_\(p.rawValue)") }
+        jumuah = v("jumuah")
+        for i in 0..<Self.maximumAnnouncements {
+            let a = Announcement(text: v("ann_text_\(i)").replacingOccurrences(of: "\n", with: " "), from: v("ann_from_\(i)"), to: v("ann_to_\(i)"))
+            if !a.text.isEmpty { announcements.append(a) }
+        }
+        volume = v("volume")
+        for p in Self.volumePrayers { volumes[p] = v("volume_\(p.rawValue)") }
+    }
+
+    /// A table of the snapshot's TOML, copied (changing it leaves the original as it was).
+    static func copy(_ t: TOMLTable?) -> TOMLTable? { t.flatMap { try? TOMLTable(string: $0.convert()) } }
+
+    static func hhmm(_ minutes: Int) -> String {
+        String(format: "%02d:%02d", minutes / 60 % 24, minutes % 60)
+    }
+
+    static func local(_ m: LocalMinute) -> String {
+        m.minute == 0 ? m.date.description : "\(m.date.description)T\(hhmm(m.minute))"
+    }
+
+    /// "15" as the integer 15; anything else as the string, for the config's check to judge.
+    static func number(_ s: String) -> any TOMLValueConvertible {
+        if let i = Int(s), s.allSatisfy(\.isNumber) { return i }
+        return s
+    }
+
+    /// The site settings' TOML: `base` (the site's TOML in force) with each section the form
+    /// sets replaced, when it differs from `current` (the form as the config in force fills it)
+    /// or the site's TOML sets it already. Sections the form does not cover are kept as written.
+    func toml(base: String, current: SettingsForm, effective: SiteConfig) throws(ConfigError) -> String {
+        let root: TOMLTable
+        do { root = base.isEmpty ? TOMLTable() : try TOMLTable(string: base) } catch {
+            throw ConfigError(file: "site settings", line: nil, path: "", message: "the site settings in force do not parse: \(error)")
+        }
+        func sets(_ key: String) -> Bool { root.contains(key: key) }
+
+        if iqamah != current.iqamah || sets("iqamah") {
+            let t = TOMLTable()
+            for p in Self.iqamahPrayers { if let s = iqamah[p], !s.isEmpty { t[p.rawValue] = Self.number(s) } }
+            root["iqamah"] = t
+        }
+        if jumuah != current.jumuah || sets("jumuah") {
+            let times = jumuah.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let table = Self.copy(root["jumuah"]?.table) ?? TOMLTable()
+            table["times"] = TOMLArray(times.map { $0 as any TOMLValueConvertible })
+            root["jumuah"] = table
+        }
+        if announcements != current.announcements || sets("announcements") {
+            let list = TOMLArray()
+            for a in announcements.prefix(Self.maximumAnnouncements) {
+                let t = TOMLTable()
+                t["text"] = a.text
+                if !a.from.isEmpty { t["from"] = a.from }
+                if !a.to.isEmpty { t["to"] = a.to }
+                list.append(t)
+            }
+            root["announcements"] = list
+        }
+        if volume != current.volume || volumes != current.volumes || sets("sounds") {
+            // Kept: the site's other sound keys, or (no [sounds] in the site settings yet) the
+            // sounds this unit runs with, so that setting a volume does not reset the adhan.
+            let sounds: TOMLTable
+            if let copy = Self.copy(root["sounds"]?.table) {
+                sounds = copy
+            } else {
+                sounds = TOMLTable()
+                for name in SoundSettings.Name.allCases where effective.sound.explicit.contains(name) {
+                    if let v = effective.sound.names[name] { sounds[name.rawValue] = v }
+                }
+                sounds["fade_in_s"] = effective.sound.fadeIn
+            }
+            sounds["volume"] = Self.number(volume)
+            let per = TOMLTable()
+            for p in Self.volumePrayers { if let s = volumes[p], !s.isEmpty { per[p.rawValue] = Self.number(s) } }
+            sounds["volumes"] = per
+            root["sounds"] = sounds
+        }
+        return root.convert(to: .toml, options: [.allowUnicodeStrings, .indentations])
+    }
+}

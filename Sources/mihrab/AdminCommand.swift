@@ -1,0 +1,81 @@
+import Admin
+import ArgumentParser
+import Foundation
+
+struct AdminCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin", abstract: "The admin page ([admin] in the config).", subcommands: [Passwd.self])
+
+    struct Passwd: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "passwd",
+            abstract: "Set a user's password for the admin page (read from stdin; twice, unechoed, on a terminal).")
+        @Option(help: "The user (1 to 64 letters, digits, \".\", \"-\", \"_\").") var user = "admin"
+        @Option(help: "The password file (written with mode 0600).") var file = "/etc/mihrab/admin.passwd"
+
+        static let minimumLength = 10
+
+        func validate() throws {
+            guard PasswordFile.validUser(user) else {
+                throw ValidationError("--user must be 1 to 64 letters, digits, \".\", \"-\" or \"_\" (got \(PasswordFile.quotedName(user)))")
+            }
+            guard !file.isEmpty else { throw ValidationError("--file must name a file") }
+        }
+
+        func run() throws {
+            let password: String
+            if isatty(STDIN_FILENO) == 1 {
+                let first = try Self.readHidden("New admin password for \(user): ")
+                try Self.check(first)
+                let second = try Self.readHidden("Again: ")
+                guard first == second else { throw CommandError("admin passwd: the two passwords differ; nothing changed", exitCode: .dataError) }
+                password = first
+            } else {
+                guard let line = readLine(strippingNewline: true) else {
+                    throw CommandError("admin passwd: no password on stdin; nothing changed", exitCode: .dataError)
+                }
+                password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+                try Self.check(password)
+            }
+            do {
+                try PasswordFile.setPassword(user: user, password: password, path: file)
+            } catch {
+                throw CommandError("admin passwd: \(error.description)", exitCode: .cantCreate)
+            }
+            print("admin passwd: \(user)'s password set in \(file)")
+        }
+
+        static func check(_ password: String) throws {
+            guard password.count >= minimumLength else {
+                throw CommandError("admin passwd: the password must be at least \(minimumLength) characters (got \(password.count)); nothing changed",
+                                   exitCode: .dataError)
+            }
+        }
+
+        /// A line from the terminal with echo off (put back however the read ends).
+        static func readHidden(_ prompt: String) throws -> String {
+            FileHandle.standardError.write(Data(prompt.utf8))
+            var saved = termios()
+            let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+            if haveTerminal {
+                var quiet = saved
+                quiet.c_lflag &= ~tcflag_t(ECHO)
+                quiet.c_lflag |= tcflag_t(ICANON)
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            }
+            defer {
+                if haveTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+                FileHandle.standardError.write(Data("\n".utf8))
+            }
+            guard let line = readLine(strippingNewline: true) else {
+                throw CommandError("admin passwd: no password read; nothing changed", exitCode: .dataError)
+            }
+            return line
+        }
+    }
+}
+
+extension ExitCode {
+    /// sysexits.h EX_DATAERR: the input is wrong (a password too short, two that differ).
+    static let dataError = ExitCode(65)
+}

@@ -1,0 +1,129 @@
+import Admin
+import Foundation
+import Logging
+import Service
+import SiteLink
+import Synchronization
+
+/// The admin page's view of this unit: the site settings it applies (and, with MQTT, publishes
+/// to the site), every unit of the site from the broker, and commands. Called from the admin
+/// server's tasks; the loop is only asked (reload, a command), never waited for.
+final class UnitAdminBackend: AdminBackend {
+    let store: SiteSettingsStore
+    let configPath: String?
+    let link: UnitLink?
+    let daemon: DaemonSlot
+    let unitID: String
+    let site: String
+    let latest: LatestStatus
+    let logger: Logger
+    /// The command line's settings over the file (the simulation's position, the screen's address).
+    let overrides: @Sendable (inout SiteConfig) -> Void
+
+    init(store: SiteSettingsStore, configPath: String?, link: UnitLink?, daemon: DaemonSlot, network: NetworkConfig,
+         latest: LatestStatus, logger: Logger, overrides: @escaping @Sendable (inout SiteConfig) -> Void) {
+        (self.store, self.configPath, self.link, self.daemon, self.latest, self.logger) = (store, configPath, link, daemon, latest, logger)
+        unitID = network.unitID.isEmpty ? "this-unit" : network.unitID
+        site = network.site.isEmpty ? "local" : network.site
+        self.overrides = overrides
+    }
+
+    /// The unit's file alone, read again.
+    private func own() -> SiteConfig {
+        var c = (try? configPath.map { try SiteConfig.load(path: $0, lenientSounds: true) } ?? SiteConfig()) ?? SiteConfig()
+        overrides(&c)
+        return c
+    }
+
+    func snapshot() -> AdminSnapshot {
+        let s = store.settings
+        var effective = own()
+        if let e = try? store.effective(localFile: configPath) {
+            effective = e
+            overrides(&effective)
+        }
+        return AdminSnapshot(version: s?.version ?? 0, siteTOML: s?.toml ?? "", effective: effective)
+    }
+
+    func apply(toml: String, user: String) -> Result<Int, ConfigError> {
+        let file = "admin page"
+        do throws(ConfigError) {
+            try SiteSettings.check(toml, file: file)
+            // The whole (the unit's file with the change over it) must pass too.
+            let local = try configPath.map { (p: String) throws(ConfigError) -> String in
+                guard let d = FileManager.default.contents(atPath: p), let t = String(data: d, encoding: .utf8) else {
+                    throw ConfigError(file: p, line: nil, path: "", message: "cannot be read")
+                }
+                return t
+            } ?? ""
+            let merged = try SiteSettings.merged(local: local, localFile: configPath ?? "mihrab.toml", site: toml, siteFile: file)
+            _ = try SiteConfig.parse(merged, file: configPath ?? "mihrab.toml", lenientSounds: true)
+            let version = max(store.version, link?.newestVersion ?? 0) + 1
+            let f = ISO8601DateFormatter()
+            let settings = SiteSettings(version: version, site: site, file: file, toml: toml, published: f.string(from: Date()),
+                                        by: String(user.prefix(64)))
+            do { try store.store(settings) } catch {
+                throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
+            }
+            logger.notice("admin: \(user) changed the site settings: version \(version) (the one before kept in \(store.previousPath))")
+            daemon.get()?.requestReload()
+            if let link {
+                if link.publishSite(settings) {
+                    logger.notice("admin: version \(version) published to site \(site)")
+                } else {
+                    logger.warning("admin: version \(version) applied on this unit but not published to site \(site): \(link.canPublishSite ? "the broker is not connected" : "no admin_credentials in [network]")")
+                }
+            }
+            return .success(version)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func units() -> [AdminUnit] {
+        if let link {
+            let peers = link.peers()
+            if !peers.isEmpty { return peers.map { AdminUnit(id: $0.id, state: $0.state, status: $0.status) } }
+        }
+        return [AdminUnit(id: unitID, state: "online", status: latest.get())]
+    }
+
+    func command(_ name: String, unit: String, user: String) -> Result<String, AdminCommandError> {
+        guard let c = RemoteCommand(rawValue: name) else {
+            return .failure(.init("\(quoted(name)) is not a command (stop, test-sound, identify, reload)"))
+        }
+        let id = "admin-" + UUID().uuidString.prefix(8).lowercased()
+        logger.notice("admin: \(user) sent \(c.rawValue) to \(unit) (id \(id))")
+        if unit == unitID || link == nil {
+            guard unit == unitID, let d = daemon.get() else { return .failure(.init("\(quoted(unit)) is not a unit of this site")) }
+            d.perform(c, id: id)
+            return .success(id)
+        }
+        guard let link, link.send(c, to: unit, id: id) else { return .failure(.init("\(unit): the broker is not connected")) }
+        return .success(id)
+    }
+}
+
+/// The latest status report (the loop hands each one over; the admin page reads it).
+final class LatestStatus: Sendable {
+    private let report = Mutex<StatusReport?>(nil)
+    func set(_ r: StatusReport) { report.withLock { $0 = r } }
+    func get() -> StatusReport? { report.withLock { $0 } }
+}
+
+extension RunCommand {
+    /// The admin page, started; nil when off or when it cannot start (logged: the unit runs on).
+    static func startAdmin(_ site: SiteConfig, backend: UnitAdminBackend, stateDirectory: String, runtimeDirectory: String,
+                           logger: Logger) async -> AdminServer? {
+        guard !site.admin.listen.isEmpty else { return nil }
+        do {
+            let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, runtimeDirectory: runtimeDirectory,
+                                         backend: backend, logger: logger)
+            try await server.start()
+            return server
+        } catch {
+            logger.error("\(error); the unit runs on without its admin page")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Admin
+
+@Suite("Admin password file")
+struct PasswordFileTests {
+    static func tempDir() -> String {
+        let d = NSTemporaryDirectory() + "mihrab-pw-\(UInt32.random(in: 0 ... .max))"
+        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+
+    @Test("A line made by setPassword verifies with its password and not with another, nor for another user")
+    func verifies() throws {
+        let d = Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: d) }
+        let path = d + "/admin.passwd"
+        try PasswordFile.setPassword(user: "admin", password: "correct horse battery", path: path)
+        let f = try PasswordFile.load(path: path)
+        #expect(f.warnings.isEmpty)
+        #expect(f.verify(user: "admin", password: "correct horse battery"))
+        #expect(!f.verify(user: "admin", password: "correct horse batterz"))
+        #expect(!f.verify(user: "imam", password: "correct horse battery"))
+        let line = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(line.hasPrefix("admin:scrypt$32768$8$1$"))
+        // Mode 0600.
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
+    }
+
+    @Test("Setting a second user keeps the first; setting the first again replaces its line only")
+    func replaces() throws {
+        let d = Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: d) }
+        let path = d + "/p"
+        try PasswordFile.setPassword(user: "admin", password: "first password", path: path)
+        try PasswordFile.setPassword(user: "imam", password: "imam's password", path: path)
+        try PasswordFile.setPassword(user: "admin", password: "second password", path: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 2)
+        let f = try PasswordFile.load(path: path)
+        #expect(f.verify(user: "admin", password: "second password"))
+        #expect(!f.verify(user: "admin", password: "first password"))
+        #expect(f.verify(user: "imam", password: "imam's password"))
+    }
+
+    @Test("A malformed line is skipped with a warning naming file and line; the others still count")
+    func malformed() throws {
+        let good = try PasswordFile.line(user: "admin", password: "a good password")
+        let f = PasswordFile(text: "# comment\nbroken line\nx:scrypt$3$8$1$AAAA$BBBB\n\(good)\n", path: "/etc/p")
+        #expect(f.warnings == ["/etc/p:2: not \"user:scrypt$N$r$p$salt$hash\": line skipped",
+                               "/etc/p:3: not \"user:scrypt$N$r$p$salt$hash\": line skipped"])
+        #expect(f.entries.keys.sorted() == ["admin"])
+        #expect(f.verify(user: "admin", password: "a good password"))
+    }
+
+    @Test("A password file readable by others is refused in one line")
+    func readableByOthers() throws {
+        let d = Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: d) }
+        let path = d + "/p"
+        try PasswordFile.setPassword(user: "admin", password: "correct horse battery", path: path)
+        chmod(path, 0o644)
+        #expect(throws: AdminError("\(path): readable by others (chmod 600)")) { try PasswordFile.load(path: path) }
+        chmod(path, 0o640)
+        #expect(throws: AdminError("\(path): readable by others (chmod 600)")) { try PasswordFile.load(path: path) }
+        chmod(path, 0o600)
+        #expect(try PasswordFile.load(path: path).entries.count == 1)
+    }
+
+    @Test("Hashing refuses hostile parameters instead of taking gigabytes")
+    func hostileParameters() {
+        #expect(throws: AdminError.self) { try Crypto.scrypt("x", salt: [1, 2, 3, 4], n: 1 << 30, r: 8, p: 1, length: 32) }
+        #expect(throws: AdminError.self) { try Crypto.scrypt("x", salt: [1, 2, 3, 4], n: 1000, r: 8, p: 1, length: 32) }
+        #expect(PasswordFile(text: "a:scrypt$1073741824$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", path: "p").entries.isEmpty)
+    }
+}
+
+@Suite("Admin login throttle")
+struct LoginThrottleTests {
+    final class Clock: Sendable {
+        let t = Mutex(1000.0)
+        var now: Double { t.withLock { $0 } }
+        func advance(_ s: Double) { t.withLock { $0 += s } }
+    }
+
+    @Test("10 failures within 15 minutes lock the name out for 15 minutes; then it is allowed again")
+    func locks() {
+        let c = Clock()
+        let th = LoginThrottle(now: { c.now })
+        for _ in 0..<9 { th.failed("admin"); c.advance(10) }
+        #expect(th.check("admin") == .allowed)
+        th.failed("admin")
+        guard case .locked(let until) = th.check("admin") else { Issue.record("not locked"); return }
+        #expect(until == c.now + 15 * 60)
+        #expect(th.check("imam") == .allowed)
+        c.advance(15 * 60 - 1)
+        #expect(th.check("admin") != .allowed)
+        c.advance(2)
+        #expect(th.check("admin") == .allowed)
+    }
+
+    @Test("Failures older than the window do not count; a success clears the name's failures")
+    func windowAndReset() {
+        let c = Clock()
+        let th = LoginThrottle(now: { c.now })
+        for _ in 0..<9 { th.failed("admin") }
+        c.advance(15 * 60 + 1)
+        th.failed("admin")
+        #expect(th.check("admin") == .allowed)
+        for _ in 0..<8 { th.failed("admin") }
+        th.succeeded("admin")
+        th.failed("admin")
+        #expect(th.check("admin") == .allowed)
+    }
+
+    @Test("Failures across many names lock every name out")
+    func overall() {
+        let c = Clock()
+        let th = LoginThrottle(now: { c.now })
+        for i in 0..<50 { th.failed("user\(i)") }
+        #expect(th.check("admin") != .allowed)
+    }
+}

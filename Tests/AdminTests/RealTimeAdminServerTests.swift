@@ -1,0 +1,235 @@
+import Foundation
+import Service
+import Testing
+import TOMLKit
+@testable import Admin
+
+/// The admin page over real TLS (the CTLS front) and real HTTP (FlyingFox on its unix
+/// socket), driven with curl.
+@Suite("RealTime admin server", .serialized)
+struct RealTimeAdminServerTests {
+    @Test("No session: GET / is the login page, the API 401; a login gives the dashboard and a strict cookie")
+    func login() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        let page = try await h.curl("/")
+        #expect(page.code == 200)
+        #expect(page.body.contains("action=\"/login\""))
+        #expect(page.header("Content-Security-Policy") == ["default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"])
+        #expect(page.header("X-Content-Type-Options") == ["nosniff"])
+        #expect(page.header("Referrer-Policy") == ["no-referrer"])
+        #expect(page.header("Cache-Control") == ["no-store"])
+        #expect(try await h.curl("/api/v1/units").code == 401)
+
+        let wrong = try await h.login("not the password")
+        #expect(wrong.code == 401)
+        #expect(wrong.header("Set-Cookie").isEmpty)
+
+        let ok = try await h.login()
+        #expect(ok.code == 303)
+        let cookie = try #require(ok.header("Set-Cookie").first)
+        for attribute in ["mihrab_admin=", "HttpOnly", "Secure", "SameSite=Strict", "Path=/", "Max-Age=1800"] {
+            #expect(cookie.contains(attribute), "\(cookie)")
+        }
+        let dash = try await h.curl("/")
+        #expect(dash.code == 200)
+        #expect(dash.body.contains("Site settings version 3"))
+        #expect(!dash.body.contains("action=\"/login\""))
+        let api = try await h.curl("/api/v1/units")
+        #expect(api.code == 200)
+        #expect(api.body.contains("\"id\":\"hall-1\""))
+        let units = try await h.curl("/units")
+        #expect(units.body.contains("&lt;b&gt;x&lt;/b&gt;"))
+        #expect(!units.body.contains("<b>x</b>"))
+        await h.stop()
+    }
+
+    @Test("10 wrong passwords lock the account: the 11th try, right password included, is a 429 until the clock passes 15 minutes")
+    func lockout() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        for _ in 0..<10 { #expect(try await h.login("wrong password").code == 401) }
+        let locked = try await h.login()
+        #expect(locked.code == 429)
+        #expect(locked.body.contains("locked"))
+        #expect(locked.header("Set-Cookie").isEmpty)
+        h.clock.advance(14 * 60)
+        #expect(try await h.login().code == 429)
+        h.clock.advance(60 + 1)
+        #expect(try await h.login().code == 303)
+        await h.stop()
+    }
+
+    @Test("POST /settings without the CSRF token is a 403; with it, the backend gets TOML with the new iqamah and the answer is a 303")
+    func settings() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        #expect(try await h.login().code == 303)
+        let form = try await h.curl("/settings")
+        #expect(form.code == 200)
+        #expect(form.body.contains("name=\"iqamah_dhuhr\" value=\"13:30\""))
+        let csrf = try #require(AdminHarness.csrf(form.body))
+        let fields = ["iqamah_fajr=25", "iqamah_dhuhr=13:45", "iqamah_asr=10", "iqamah_maghrib=7", "iqamah_isha=20", "jumuah=dhuhr", "volume=100"]
+        let args = fields.flatMap { ["--data-urlencode", $0] }
+
+        let refused = try await h.curl("/settings", args)
+        #expect(refused.code == 403)
+        let wrong = try await h.curl("/settings", args + ["--data-urlencode", "csrf=" + String(repeating: "0", count: 64)])
+        #expect(wrong.code == 403)
+        #expect(h.backend.state.withLock { $0.applied.isEmpty })
+
+        let saved = try await h.curl("/settings", args + ["--data-urlencode", "csrf=\(csrf)"])
+        #expect(saved.code == 303)
+        #expect(saved.header("Location") == ["/?saved=4"])
+        let applied = try #require(h.backend.state.withLock { $0.applied.first })
+        #expect(applied.user == "admin")
+        #expect(h.log.count("notice admin: admin applied site settings version 4") == 1)
+        let t = try TOMLTable(string: applied.toml)
+        #expect(t["iqamah"]?["fajr"]?.int == 25)
+        #expect(t["iqamah"]?["dhuhr"]?.string == "13:45")
+        #expect(t["iqamah"]?["isha"]?.int == 20)
+        #expect(t["calculation"]?["method"]?.string == "mwl")
+        await h.stop()
+    }
+
+    @Test("A backend's ConfigError is shown in the form, escaped")
+    func configError() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        h.backend.state.withLock { $0.error = ConfigError(file: "admin page", line: 2, path: "iqamah.fajr", message: "<script>x</script> & \"y\"") }
+        #expect(try await h.login().code == 303)
+        let csrf = try #require(AdminHarness.csrf(try await h.curl("/settings").body))
+        let r = try await h.curl("/settings", ["--data-urlencode", "iqamah_fajr=999", "--data-urlencode", "csrf=\(csrf)"])
+        #expect(r.code == 422)
+        #expect(r.body.contains("&lt;script&gt;x&lt;/script&gt; &amp; &quot;y&quot;"), "\(r.body)")
+        #expect(!r.body.contains("<script>"))
+        #expect(r.body.contains("value=\"999\""))
+        await h.stop()
+    }
+
+    @Test("Bodies over 16 KiB are 413 (a chunked one 411, unread); bad paths 4xx; wrong methods 405; unknown paths 404")
+    func refusals() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        let big = h.dir + "/big"
+        try Data(repeating: UInt8(ascii: "a"), count: 20000).write(to: URL(fileURLWithPath: big))
+        #expect(try await h.curl("/settings", ["-H", "Expect:", "--data-binary", "@\(big)"]).code == 413)
+        #expect(try await h.curl("/settings", ["-H", "Expect:", "-H", "Transfer-Encoding: chunked", "--data-binary", "@\(big)"]).code == 411)
+        // Refused on the header alone: a Content-Length of 20000 with the body never sent is a 413 at once.
+        #expect(try await h.curl("/settings", ["--max-time", "5", "-H", "Expect:", "-H", "Content-Length: 20000", "--data", "x"]).code == 413)
+        for path in ["/../etc/passwd", "/%2e%2e/x", "/%2E%2E/x", "/a\\b", "/x%00"] {
+            let r = try await h.curl(path)
+            #expect((400..<500).contains(r.code), "\(path): \(r.code)")
+        }
+        #expect(try await h.curl("/../etc/passwd").code == 400)
+        #expect(try await h.curl("/", ["-X", "DELETE"]).code == 405)
+        #expect(try await h.curl("/settings", ["-X", "PUT"]).code == 405)
+        #expect(try await h.curl("/login").code == 405)
+        #expect(try await h.curl("/nothing").code == 404)
+        await h.stop()
+    }
+
+    @Test("A session ends after session_minutes: the login page again")
+    func expiry() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        #expect(try await h.login().code == 303)
+        #expect(!(try await h.curl("/").body.contains("action=\"/login\"")))
+        h.clock.advance(29 * 60)
+        #expect(!(try await h.curl("/").body.contains("action=\"/login\"")))
+        h.clock.advance(60 + 1)
+        #expect(try await h.curl("/").body.contains("action=\"/login\""))
+        #expect(try await h.curl("/api/v1/units").code == 401)
+        await h.stop()
+    }
+
+    @Test("Logout ends the session; commands need the CSRF token and reach the backend with the user")
+    func logoutAndCommands() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        #expect(try await h.login().code == 303)
+        let csrf = try #require(AdminHarness.csrf(try await h.curl("/units").body))
+        #expect(try await h.curl("/units/hall-1/identify", ["-X", "POST"]).code == 403)
+        let sent = try await h.curl("/units/hall-1/identify", ["--data-urlencode", "csrf=\(csrf)"])
+        #expect(sent.code == 303)
+        #expect(h.backend.state.withLock { $0.commands.map { "\($0.name) \($0.unit) \($0.user)" } } == ["identify hall-1 admin"])
+        #expect(h.log.count("notice admin: admin sent identify to hall-1 (cmd-1)") == 1)
+        #expect(try await h.curl("/units?sent=cmd-1").body.contains("Command sent (cmd-1)."))
+        #expect(!(try await h.curl("/units?sent=%3Cb%3E").body.contains("Command sent")))
+        #expect(try await h.curl("/logout", ["--data-urlencode", "csrf=\(csrf)"]).code == 303)
+        #expect(try await h.curl("/").body.contains("action=\"/login\""))
+        await h.stop()
+    }
+
+    @Test("The certificate is made once and kept: the same fingerprint on a second start; the key is mode 0600")
+    func certificate() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        let (cert, key) = h.server.certificatePaths
+        let first = try Crypto.fingerprint(certificate: cert)
+        #expect(try await h.curl("/").code == 200)
+        await h.stop()
+        let keyMode = try #require(FileManager.default.attributesOfItem(atPath: key)[.posixPermissions] as? Int)
+        #expect(keyMode == 0o600)
+
+        let again = try await AdminHarness(dir: h.dir)
+        #expect(try Crypto.fingerprint(certificate: cert) == first)
+        #expect(try await again.curl("/").code == 200)
+        // curl sees the same certificate.
+        let r = try await again.curl("/", ["-v"])
+        #expect(r.code == 200)
+        await again.stop()
+    }
+
+    @Test("TLS only, 1.2 or newer: TLS 1.1 and plain HTTP get no page; a client that never handshakes holds nobody else")
+    func tls() async throws {
+        let h = try await AdminHarness()
+        defer { h.remove() }
+        #expect(try await h.curl("/", ["--tlsv1.2"]).code == 200)
+        #expect(try await h.curl("/", ["--tls-max", "1.1", "--tlsv1.0", "--ciphers", "DEFAULT@SECLEVEL=0"]).code == 0)
+        let plain = Process()
+        plain.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        plain.arguments = ["-s", "--max-time", "5", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(h.server.port)/"]
+        let out = Pipe()
+        plain.standardOutput = out
+        try plain.run()
+        plain.waitUntilExit()
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "000")
+
+        // Silent TCP clients (no ClientHello): each holds only its own thread.
+        var silent: [Int32] = []
+        defer { silent.forEach { close($0) } }
+        for _ in 0..<5 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var a = sockaddr_in()
+            a.sin_family = sa_family_t(AF_INET)
+            a.sin_port = in_port_t(UInt16(h.server.port).bigEndian)
+            a.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let rc = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            #expect(rc == 0)
+            silent.append(fd)
+        }
+        let started = Date()
+        #expect(try await h.curl("/").code == 200)
+        #expect(Date().timeIntervalSince(started) < 5)
+        await h.stop()
+    }
+
+    @Test("No password file, or one readable by others: the server starts and every login fails")
+    func noPassword() async throws {
+        let h = try await AdminHarness(writePassword: false)
+        defer { h.remove() }
+        #expect(try await h.curl("/").code == 200)
+        #expect(try await h.login().code == 401)
+        #expect(try await h.login().code == 401)
+        #expect(h.log.count("no admin password: set one with mihrab admin passwd") == 1)
+        try PasswordFile.setPassword(user: "admin", password: AdminHarness.password, path: h.config.passwordFile)
+        chmod(h.config.passwordFile, 0o644)
+        #expect(try await h.login().code == 401)
+        #expect(h.log.count("readable by others (chmod 600)") == 1)
+        chmod(h.config.passwordFile, 0o600)
+        #expect(try await h.login().code == 303)
+        #expect(h.log.count("notice admin: admin logged in") == 1)
+        await h.stop()
+    }
+}
