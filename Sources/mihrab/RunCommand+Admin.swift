@@ -65,7 +65,6 @@ final class UnitAdminBackend: AdminBackend {
             do { try store.store(settings) } catch {
                 throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
             }
-            logger.notice("admin: \(user) changed the site settings: version \(version) (the one before kept in \(store.previousPath))")
             daemon.get()?.requestReload()
             if let link {
                 if link.publishSite(settings) {

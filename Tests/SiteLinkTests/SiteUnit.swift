@@ -41,13 +41,21 @@ final class SiteUnit: @unchecked Sendable {
                              "--quiet", "--screen", "", "--speed", "\(speed)", "--start", start, "--record", directory + "/record.jsonl"] + args
         process.currentDirectoryURL = MihrabBinary.packageRoot
         FileManager.default.createFile(atPath: directory + "/log", contents: nil)
-        process.standardOutput = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: directory + "/stdout", contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: directory + "/stdout")
         process.standardError = FileHandle(forWritingAtPath: directory + "/log")
         process.standardInput = FileHandle.nullDevice
         try process.run()
     }
 
     var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
+    var stdout: String { (try? String(contentsOfFile: directory + "/stdout", encoding: .utf8)) ?? "" }
+
+    /// The first number after `prefix` in `text` (a port in a URL), once it is there.
+    static func port(after prefix: String, in text: String) -> Int? {
+        guard let r = text.range(of: prefix) else { return nil }
+        return Int(text[r.upperBound...].prefix { $0.isNumber })
+    }
 
     /// Its status.json now.
     var status: StatusReport? {
@@ -84,7 +92,7 @@ final class SiteUnit: @unchecked Sendable {
 }
 
 /// Runs a command-line tool; its status and output.
-func tool(_ path: String, _ args: [String], timeout: Double = 30) throws -> (status: Int32, out: String, err: String) {
+func tool(_ path: String, _ args: [String], input: String? = nil, timeout: Double = 30) throws -> (status: Int32, out: String, err: String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
@@ -92,8 +100,13 @@ func tool(_ path: String, _ args: [String], timeout: Double = 30) throws -> (sta
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
-    p.standardInput = FileHandle.nullDevice
+    let stdin = Pipe()
+    p.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try p.run()
+    if let input {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+    }
     let pid = p.processIdentifier
     let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
