@@ -83,7 +83,7 @@ struct RunCommand: AsyncParsableCommand {
         let simulated = boardConfig.bus == .simulated
         if configPath == nil {
             // No site config: the defaults' sound names, looked up beside the board too (board/sounds).
-            let folder = (boardPath as NSString).deletingLastPathComponent
+            let folder = parentFolder(of: boardPath)
             do { try site.sound.resolve(patterns: site.patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"], lenient: true) } catch {
                 throw CommandError("sounds.\(error.name.rawValue): \(error.message)", exitCode: .config)
             }

@@ -78,7 +78,7 @@ struct SiteCommand: ParsableCommand {
             let version = known.max() .map { $0 + 1 } ?? 1
             let user = by ?? ProcessInfo.processInfo.environment["USER"] ?? "mihrab site"
             let f = ISO8601DateFormatter()
-            let settings = SiteSettings(version: version, site: options.site, file: (file as NSString).lastPathComponent, toml: text,
+            let settings = SiteSettings(version: version, site: options.site, file: lastComponent(of: file), toml: text,
                                         published: f.string(from: Date()), by: String(user.prefix(64)))
             let payload = settings.encoded()
             guard session.publish(topic, payload, retain: true) else {

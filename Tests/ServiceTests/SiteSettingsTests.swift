@@ -154,3 +154,13 @@ final class SiteSettingsTests: XCTestCase {
         XCTAssertNil(BrokerURL("mqtt://a b"))
     }
 }
+
+final class PathsTests: XCTestCase {
+    func testFoldersAndNamesOfPathsAPersonTypes() {
+        for (path, folder, name) in [("t", "", "t"), ("/", "/", "/"), ("/t", "/", "t"), ("a/b", "a", "b"), ("/etc/mihrab/mihrab.toml", "/etc/mihrab", "mihrab.toml"),
+                                     ("a//b", "a", "b"), ("dir/", "", "dir"), ("", "", "")] {
+            XCTAssertEqual(parentFolder(of: path), folder, path)
+            XCTAssertEqual(lastComponent(of: path), name, path)
+        }
+    }
+}

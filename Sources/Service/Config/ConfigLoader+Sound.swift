@@ -39,7 +39,7 @@ extension SiteConfig {
     /// config file); a name that is neither a file nor a pattern, or a file that does not
     /// decode, is an error at its line.
     mutating func resolveSounds(_ root: TableReader, lenient: Bool) throws(ConfigError) {
-        let folder = (root.file as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: root.file)
         do {
             try sound.resolve(patterns: patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"], lenient: lenient)
         } catch {

@@ -94,7 +94,7 @@ extension SiteConfig {
     /// The timetable, a relative path read from the config file's folder, checked against
     /// the configured zone's clock changes; its errors are the config error's lines.
     private func loadTimetable(_ path: String, _ t: TableReader) throws(ConfigError) -> Timetable {
-        let folder = (t.file as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: t.file)
         let full = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
         let rules = zone == "system" ? ZoneRules.system() : try? ZoneRules.load(zone)
         do {

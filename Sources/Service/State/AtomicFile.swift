@@ -47,7 +47,7 @@ public func writeAtomically(_ data: Data, to path: String, durable: Bool = true,
         throw POSIXFailure("rename \(tmp) to \(path)", e)
     }
     guard durable else { return }
-    let dir = (path as NSString).deletingLastPathComponent
+    let dir = parentFolder(of: path)
     let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if dfd >= 0 {
         fsync(dfd)
