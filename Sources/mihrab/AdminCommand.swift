@@ -12,6 +12,8 @@ struct AdminCommand: ParsableCommand {
             abstract: "Set a user's password for the admin page (read from stdin; twice, unechoed, on a terminal).")
         @Option(help: "The user (1 to 64 letters, digits, \".\", \"-\", \"_\").") var user = "admin"
         @Option(help: "The password file (written with mode 0600).") var file = "/etc/mihrab/admin.passwd"
+        @Option(help: "Run as root: the file's owner, the unit's user that reads it (default: the owner it had, else mihrab when that user exists).")
+        var owner: String?
 
         static let minimumLength = 10
 
@@ -37,12 +39,30 @@ struct AdminCommand: ParsableCommand {
                 password = line.hasSuffix("\r") ? String(line.dropLast()) : line
                 try Self.check(password)
             }
+            // The daemon reads the file as the unit's user: a file root writes stays that user's.
+            var before = stat()
+            let existed = stat(file, &before) == 0
+            var to: (uid_t, gid_t)? = existed ? (before.st_uid, before.st_gid) : nil
+            if let owner {
+                guard let pw = getpwnam(owner) else { throw CommandError("admin passwd: --owner \(PasswordFile.quotedName(owner)) is not a user", exitCode: .validationFailure) }
+                to = (pw.pointee.pw_uid, pw.pointee.pw_gid)
+            } else if !existed, geteuid() == 0, let pw = getpwnam("mihrab") {
+                to = (pw.pointee.pw_uid, pw.pointee.pw_gid)
+            }
             do {
                 try PasswordFile.setPassword(user: user, password: password, path: file)
             } catch {
                 throw CommandError("admin passwd: \(error.description)", exitCode: .cantCreate)
             }
-            print("admin passwd: \(user)'s password set in \(file)")
+            var owned = ""
+            if let (uid, gid) = to, geteuid() == 0 || uid == geteuid() {
+                guard chown(file, uid, gid) == 0 else {
+                    throw CommandError("admin passwd: \(file): cannot give it to its owner (\(String(cString: strerror(errno)))); the daemon may not read it",
+                                       exitCode: .cantCreate)
+                }
+                owned = ", owned by \(getpwuid(uid).map { String(cString: $0.pointee.pw_name) } ?? String(uid))"
+            }
+            print("admin passwd: \(user)'s password set in \(file) (mode 600\(owned))")
         }
 
         static func check(_ password: String) throws {
