@@ -170,6 +170,7 @@ public struct MQTTError: Error, Sendable, CustomStringConvertible {
 
     static func text(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-        return String(cString: mosquitto_strerror(rc))
+        let text = String(cString: mosquitto_strerror(rc))
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 }

@@ -171,6 +171,11 @@ public final class UnitLink: @unchecked Sendable {
     }
 
     private func disconnected(_ why: String) {
+        var why = why
+        if client.options.broker.tls, why.contains("TLS") {
+            why += setup.network.caFile.isEmpty ? " (the system's CAs do not know the broker's certificate? set network.ca_file)"
+                : " (is \(setup.network.caFile) the CA that signed the broker's certificate, for this host name?)"
+        }
         let first = shared.withLock { s in
             defer { s.problem = why }
             return s.problem == nil

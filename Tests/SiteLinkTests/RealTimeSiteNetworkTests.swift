@@ -278,4 +278,29 @@ final class RealTimeSiteNetworkTests: XCTestCase {
         let late = try tool("/usr/bin/mosquitto_sub", broker.login("admin") + ["-t", "homeassistant/#", "-W", "2", "-v"], timeout: 10)
         XCTAssertEqual(late.out.split(separator: "\n").count, ids.count * 9, late.out)
     }
+
+    func testMQTTSWithTheSitesOwnCAConnectsAndWithoutItDoesNot() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "openssl is not installed (make test-deps)")
+        watch.stop()
+        broker.kill()
+        broker = try Mosquitto(units: ids, tls: true)
+        watch = try BrokerWatch(broker)
+        let url = "mqtts://127.0.0.1:\(broker.tlsPort ?? 0)"
+        let trusted = try SiteUnit("hall", broker: broker, start: "2026-03-25T09:00", speed: 1,
+                                   extra: "ca_file = \"\(broker.caFile ?? "")\"", url: url)
+        let untrusted = try SiteUnit("women", broker: broker, start: "2026-03-25T09:00", speed: 1, url: url)
+        units = [trusted, untrusted]
+        XCTAssertNotNil(watch.wait(20) { $0 == "mihrab/v1/unit/hall/state" && $1 == "online" }, "over TLS with the site's CA\n\(trusted.log)")
+        XCTAssertNotNil(watch.wait(10) { t, p in t == "mihrab/v1/unit/hall/status" && p.contains("\"broker\":\"connected\"") })
+        // The system's CAs do not know the site's: no link, said in the log and the status.
+        XCTAssertTrue(eventually(20) { untrusted.status?.site?.problem != nil }, untrusted.log)
+        XCTAssertNil(watch.wait(0) { t, _ in t.hasPrefix("mihrab/v1/unit/women/") }, "never connected")
+        XCTAssertEqual(untrusted.status?.site?.broker, "connecting")
+        XCTAssertTrue(untrusted.log.contains("network: \(url)"), untrusted.log)
+        // The site's tools over TLS too.
+        let show = try tool(MihrabBinary.url.path, ["site", "show", "--broker", url, "--site", "central", "--ca-file", broker.caFile ?? "",
+                                                    "--credentials", try broker.credentialsFile("admin"), "--format", "json"])
+        XCTAssertEqual(show.status, 0, show.err)
+        XCTAssertTrue(show.out.contains("\"unit\" : \"hall\""), show.out)
+    }
 }

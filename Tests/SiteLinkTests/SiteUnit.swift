@@ -12,7 +12,8 @@ final class SiteUnit: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// `extra`: more TOML for the unit's file; `args`: more for `mihrab run`.
-    init(_ id: String, broker: Mosquitto, start: String, speed: Double, extra: String = "", args: [String] = []) throws {
+    init(_ id: String, broker: Mosquitto, start: String, speed: Double, extra: String = "", args: [String] = [],
+         url: String? = nil) throws {
         self.id = id
         directory = broker.directory + "/unit-\(id)"
         try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
@@ -29,7 +30,7 @@ final class SiteUnit: @unchecked Sendable {
         [iqamah]
         dhuhr = 10
         [network]
-        mqtt = "\(broker.url)"
+        mqtt = "\(url ?? broker.url)"
         unit_id = "\(id)"
         site = "central"
         credentials = "\(try broker.credentialsFile(id))"

@@ -8,6 +8,9 @@ public final class Mosquitto: @unchecked Sendable {
     public let directory: String
     public let port: Int
     public let accounts: [String: String]
+    /// With `tls`: a second listener (TLS) and the CA file that signed its certificate.
+    public private(set) var tlsPort: Int?
+    public private(set) var caFile: String?
     private var process: Process?
 
     public struct Failure: Error, CustomStringConvertible { public let description: String }
@@ -16,7 +19,7 @@ public final class Mosquitto: @unchecked Sendable {
     public static var available: Bool { binary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/mosquitto_passwd") }
 
     /// `units`: the unit ids that get an account; "admin" always has one.
-    public init(units: [String]) throws {
+    public init(units: [String], tls: Bool = false) throws {
         directory = NSTemporaryDirectory() + "mihrab-broker-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = try Mosquitto.freePort()
@@ -43,6 +46,13 @@ public final class Mosquitto: @unchecked Sendable {
         chmod(passwd, 0o600)
         chmod(directory + "/acl", 0o600)
         let user = String(cString: getpwuid(getuid()).pointee.pw_name)
+        var tlsListener = ""
+        if tls {
+            let (ca, cert, key) = try Mosquitto.makeCertificates(in: directory)
+            let p = try Mosquitto.freePort()
+            (tlsPort, caFile) = (p, ca)
+            tlsListener = "listener \(p) 127.0.0.1\ncafile \(ca)\ncertfile \(cert)\nkeyfile \(key)\ntls_version tlsv1.2\n"
+        }
         try """
         listener \(port) 127.0.0.1
         allow_anonymous false
@@ -56,6 +66,7 @@ public final class Mosquitto: @unchecked Sendable {
         log_type information
         connection_messages true
         user \(user)
+        \(tlsListener)
 
         """.write(toFile: directory + "/mosquitto.conf", atomically: true, encoding: .utf8)
         try start()
@@ -105,6 +116,26 @@ public final class Mosquitto: @unchecked Sendable {
     }
 
     deinit { kill() }
+
+    /// A CA and a server certificate for 127.0.0.1 it signed (openssl's command line: an
+    /// independent maker of what our client must verify).
+    static func makeCertificates(in dir: String) throws -> (ca: String, cert: String, key: String) {
+        let ssl = "/usr/bin/openssl"
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", dir + "/ca.key",
+             "-out", dir + "/ca.pem", "-days", "2", "-subj", "/CN=Mihrab test CA"],
+            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", dir + "/server.key",
+             "-out", dir + "/server.csr", "-subj", "/CN=127.0.0.1"],
+            ["x509", "-req", "-in", dir + "/server.csr", "-CA", dir + "/ca.pem", "-CAkey", dir + "/ca.key", "-CAcreateserial",
+             "-out", dir + "/server.pem", "-days", "2", "-extfile", dir + "/san.ext"],
+        ]
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: dir + "/san.ext", atomically: true, encoding: .utf8)
+        for args in steps {
+            let r = try run(ssl, args)
+            guard r == 0 else { throw Failure(description: "openssl \(args[0]) failed (\(r))") }
+        }
+        return (dir + "/ca.pem", dir + "/server.pem", dir + "/server.key")
+    }
 
     static func run(_ path: String, _ args: [String]) throws -> Int32 {
         let p = Process()
