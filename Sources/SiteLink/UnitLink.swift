@@ -28,6 +28,9 @@ public final class UnitLink: @unchecked Sendable {
         public var status: StatusReport?
     }
 
+    /// At most this many other units are remembered (a broker full of strangers costs nothing more).
+    public static let maximumPeers = 256
+
     /// Seconds between status publications when nothing changes.
     public static let statusEvery = 60.0
 
@@ -124,9 +127,10 @@ public final class UnitLink: @unchecked Sendable {
 
     /// status.json's and the status topic's site part.
     public func siteStatus() -> StatusReport.Site {
-        let s = shared.withLock { $0 }
-        return StatusReport.Site(name: site, unit: unit, configVersion: store.version, refused: s.refused,
-                                 broker: client.isConnected ? "connected" : "connecting", problem: client.isConnected ? nil : s.problem)
+        let (refused, problem) = shared.withLock { ($0.refused, $0.problem) }
+        let connected = client.isConnected
+        return StatusReport.Site(name: site, unit: unit, configVersion: store.version, refused: refused,
+                                 broker: connected ? "connected" : "connecting", problem: connected ? nil : problem)
     }
 
     /// Every unit of the site seen on the broker (this one included).
@@ -191,10 +195,16 @@ public final class UnitLink: @unchecked Sendable {
             command(name, m.payload)
         } else if let id = Topics.unitID(in: m.topic, leaf: "state") {
             let state = String(decoding: m.payload.prefix(16), as: UTF8.self)
-            shared.withLock { s in s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].state = state.isEmpty ? "unknown" : state }
+            shared.withLock { s in
+                guard s.peers[id] != nil || s.peers.count < UnitLink.maximumPeers else { return }
+                s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].state = state.isEmpty ? "unknown" : state
+            }
         } else if let id = Topics.unitID(in: m.topic, leaf: "status") {
             let status = m.payload.count < 64 * 1024 ? try? JSONDecoder().decode(StatusReport.self, from: m.payload) : nil
-            shared.withLock { s in s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].status = status }
+            shared.withLock { s in
+                guard s.peers[id] != nil || s.peers.count < UnitLink.maximumPeers else { return }
+                s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].status = status
+            }
         }
     }
 
