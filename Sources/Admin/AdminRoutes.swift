@@ -68,7 +68,15 @@ struct AdminRoutes: HTTPHandler {
         }
         let fields = Self.formFields(body)
 
-        if case .login = route { return await login(fields) }
+        if case .login = route {
+            // The login form's own CSRF token (double submit): refused before the password is looked at.
+            guard let sent = fields["csrf"], let kept = Sessions.cookie(Sessions.loginCookieName, in: request.headers[HTTPHeader("Cookie")]),
+                  sent.utf8.count == 64, Crypto.constantTimeEqual(Array(sent.utf8), Array(kept.utf8)) else {
+                logger.warning("admin: a login without the login page's token refused (another site's form, or an old page)")
+                return Self.html(.forbidden, HTML.page("Refused", "<p class=\"error\">This form has expired or did not come from this page. <a href=\"/\">Start again</a>.</p>"))
+            }
+            return await login(fields)
+        }
         guard let s = session, let token else { return Self.seeOther("/") }
         guard let csrf = fields["csrf"], Crypto.constantTimeEqual(Array(csrf.utf8), Array(s.csrf.utf8)) else {
             logger.warning("admin: \(route) by \(s.user) refused: no or a wrong CSRF token")
@@ -131,7 +139,7 @@ struct AdminRoutes: HTTPHandler {
     }
 
     private func root(session: Sessions.Session?, query: [HTTPRequest.QueryItem]) -> HTTPResponse {
-        guard let s = session else { return Self.html(.ok, Pages.login()) }
+        guard let s = session else { return Self.loginPage(.ok) }
         let saved = query.first { $0.name == "saved" }?.value
         return Self.html(.ok, Pages.dashboard(user: s.user, csrf: s.csrf, snapshot: backend.snapshot(), units: backend.units(),
                                               notice: saved.flatMap(Int.init).map { "Settings saved: version \($0), applied." }))
@@ -154,7 +162,7 @@ struct AdminRoutes: HTTPHandler {
         let delay = throttle.failed(user)
         logger.warning("admin: failed login as \(PasswordFile.quotedName(user))")
         try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
-        return Self.html(.unauthorized, Pages.login(error: "Wrong name or password."))
+        return Self.loginPage(.unauthorized, error: "Wrong name or password.")
     }
 
     private func saveSettings(_ fields: [String: String], session s: Sessions.Session) -> HTTPResponse {
@@ -222,6 +230,13 @@ struct AdminRoutes: HTTPHandler {
 
     static func html(_ status: HTTPStatusCode, _ page: String) -> HTTPResponse {
         response(status, "text/html; charset=utf-8", Data(page.utf8))
+    }
+
+    /// The login page with a fresh CSRF token, in its form and in a cookie.
+    static func loginPage(_ status: HTTPStatusCode, error: String? = nil) -> HTTPResponse {
+        let token = Sessions.newLoginToken()
+        return response(status, "text/html; charset=utf-8", Data(Pages.login(csrf: token, error: error).utf8),
+                        extra: [HTTPHeader("Set-Cookie"): Sessions.loginCookie(token)])
     }
 
     static func text(_ status: HTTPStatusCode, _ s: String, close: Bool = false) -> HTTPResponse {

@@ -4,10 +4,11 @@ import Service
 
 /// The admin pages, one function each; every value in them escaped.
 enum Pages {
-    static func login(error: String? = nil) -> String {
+    static func login(csrf: String, error: String? = nil) -> String {
         HTML.page("Mihrab admin", """
             \(HTML.message(error, error: true))
             <form method="post" action="/login">
+            <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">
             \(HTML.input("user", "Name", value: "admin", extra: "autocomplete=\"username\" autocapitalize=\"none\" required"))
             \(HTML.input("password", "Password", value: "", type: "password", extra: "autocomplete=\"current-password\" required"))
             <p><button class="primary" type="submit">Log in</button></p>

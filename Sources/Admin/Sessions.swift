@@ -71,12 +71,25 @@ public final class Sessions: Sendable {
     public static let clearCookie = "\(cookieName)=; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=0"
 
     /// The session token from a Cookie header.
-    public static func token(fromCookieHeader header: String?) -> String? {
+    public static func token(fromCookieHeader header: String?) -> String? { cookie(cookieName, in: header) }
+
+    /// A cookie's value from a Cookie header.
+    static func cookie(_ name: String, in header: String?) -> String? {
         guard let header else { return nil }
         for part in header.split(separator: ";") {
             let kv = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-            if kv.count == 2, kv[0] == cookieName { return String(kv[1]) }
+            if kv.count == 2, kv[0] == name { return String(kv[1]) }
         }
         return nil
     }
+
+    /// The login form's CSRF token, before there is a session: a random value both in a cookie
+    /// and in the form (double submit). Another site can make a browser post the form but
+    /// cannot read or set our cookie, so its post never matches (no logging a person in to
+    /// someone else's account, no guessing passwords through their browser).
+    public static let loginCookieName = "mihrab_login"
+    public static func loginCookie(_ value: String) -> String {
+        "\(loginCookieName)=\(value); HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=600"
+    }
+    static func newLoginToken() -> String { token() }
 }

@@ -112,8 +112,12 @@ final class AdminHarness {
                         body: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
     }
 
+    /// The login page first (its CSRF token in the form and a cookie), then the form.
     func login(_ password: String = AdminHarness.password, user: String = "admin") async throws -> Response {
-        try await curl("/login", ["--data-urlencode", "user=\(user)", "--data-urlencode", "password=\(password)"])
+        let page = try await curl("/")
+        let csrf = AdminHarness.csrf(page.body) ?? ""
+        return try await curl("/login", ["--data-urlencode", "user=\(user)", "--data-urlencode", "password=\(password)",
+                                         "--data-urlencode", "csrf=\(csrf)"])
     }
 
     /// The CSRF token in a page's forms.

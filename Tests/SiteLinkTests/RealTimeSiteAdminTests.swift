@@ -52,8 +52,13 @@ final class RealTimeSiteAdminTests: XCTestCase {
         // Nothing of the admin on the screen's port; the login page on the admin's.
         XCTAssertEqual(try curl("http://127.0.0.1:\(screenPort ?? 0)/settings").code, 404)
         XCTAssertEqual(try curl("http://127.0.0.1:\(screenPort ?? 0)/login", ["--data", "user=imam&password=x"]).code, 405)
-        XCTAssertTrue(try curl(admin + "/").body.contains("name=\"password\""), "the login page")
-        XCTAssertEqual(try curl(admin + "/login", ["--data-urlencode", "user=imam", "--data-urlencode", "password=\(password)"]).code, 303)
+        let loginPage = try curl(admin + "/")
+        XCTAssertTrue(loginPage.body.contains("name=\"password\""), "the login page")
+        let loginToken = try XCTUnwrap(loginPage.body.range(of: #"name="csrf" value="[0-9a-f]{64}""#, options: .regularExpression).map {
+            String(loginPage.body[$0].dropLast().suffix(64))
+        })
+        XCTAssertEqual(try curl(admin + "/login", ["--data-urlencode", "user=imam", "--data-urlencode", "password=\(password)",
+                                                   "--data-urlencode", "csrf=\(loginToken)"]).code, 303)
         let form = try curl(admin + "/settings")
         XCTAssertEqual(form.code, 200)
         let csrf = try XCTUnwrap(form.body.range(of: #"name="csrf" value="[0-9a-f]{64}""#, options: .regularExpression).map {
