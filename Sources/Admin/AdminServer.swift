@@ -37,8 +37,10 @@ public final class AdminServer: Sendable {
 
     public var socketPath: String { (runtimeDirectory as NSString).appendingPathComponent("admin/http.sock") }
 
+    /// `now`: seconds on a monotonic clock (sessions and lockouts are lengths of time: a wall
+    /// clock set by NTP or GPS must not end or stretch them); tests give their own.
     public init(config: AdminConfig, stateDirectory: String, runtimeDirectory: String, backend: any AdminBackend, logger: Logger,
-                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws(AdminError) {
+                now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) throws(AdminError) {
         guard let address = ListenAddress(config.listen) else {
             throw AdminError("[admin] listen: \"\(config.listen)\" is not \"ADDRESS:PORT\"")
         }
