@@ -68,8 +68,9 @@ enum Pages {
         for u in units {
             let s = u.status
             var facts: [(String, String)] = [("State", u.state)]
-            facts.append(("Config version", s?.site.map { String($0.configVersion) } ?? "-"))
-            facts.append(("Next", s?.next.map { "\($0.event) \($0.prayer) at \($0.at)" } ?? "-"))
+            facts.append(("Config version", s?.site.map { $0.configVersion == 0 ? "none yet (its own file)" : String($0.configVersion) } ?? "none (no network)"))
+            // "2026-11-24T05:34:00+00:00" as the unit's own clock time, "05:34".
+            facts.append(("Next", s?.next.map { "\($0.prayer.capitalized) \($0.event) at \($0.at.dropFirst(11).prefix(5))" } ?? "-"))
             facts.append(("Clock", s.map { $0.clock.trusted ? "trusted" : "not trusted" } ?? "-"))
             facts.append(("GPS", s?.gps ?? "-"))
             facts.append(("Compass", s?.compass ?? "-"))
