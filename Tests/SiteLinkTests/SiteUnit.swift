@@ -94,27 +94,8 @@ final class SiteUnit: @unchecked Sendable {
 
 /// Runs a command-line tool; its status and output.
 func tool(_ path: String, _ args: [String], input: String? = nil, timeout: Double = 30) throws -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: path)
-    p.arguments = args
-    p.currentDirectoryURL = MihrabBinary.packageRoot
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    let stdin = Pipe()
-    p.standardInput = input == nil ? FileHandle.nullDevice : stdin
-    try p.run()
-    if let input {
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-    }
-    let pid = p.processIdentifier
-    let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
-    defer { guardTask.cancel() }
-    let (o, e) = drainBoth(out, err)
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    let r = try MihrabBinary.runProgram(URL(fileURLWithPath: path), args, input: input, timeout: timeout)
+    return (r.status, r.stdout, r.stderr)
 }
 
 /// Polls until `condition` holds or `timeout` passes; whether it held.

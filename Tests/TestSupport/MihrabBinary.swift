@@ -26,16 +26,27 @@ public struct MihrabBinary {
     /// Runs the binary; a run longer than `timeout` seconds is killed (the test then fails on
     /// its status) so that a hang can never stall the suite.
     public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> Result {
+        try runProgram(url, arguments, environment: environment, timeout: timeout)
+    }
+
+    /// Runs any program from the package root, `input` on its standard input, killed after
+    /// `timeout` seconds; its status and both outputs.
+    public static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+                                  timeout: Double = 120) throws -> Result {
         let p = Process()
-        p.executableURL = url
+        p.executableURL = program
         p.arguments = arguments
         if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         p.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
         p.standardOutput = out
         p.standardError = err
-        p.standardInput = FileHandle.nullDevice
+        p.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try p.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
         let pid = p.processIdentifier
         let guardTask = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: guardTask)
