@@ -1,3 +1,4 @@
+import Admin
 import ArgumentParser
 import Audio
 import Compass
@@ -5,7 +6,6 @@ import Drivers
 import Foundation
 import HAL
 import LinuxHAL
-import Admin
 import Logging
 import Panels
 import PrayerTimes
