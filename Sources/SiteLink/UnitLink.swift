@@ -46,6 +46,8 @@ public final class UnitLink: @unchecked Sendable {
     let reload: @Sendable () -> Void
     /// Hands a command to the loop (name, id).
     let perform: @Sendable (RemoteCommand, String) -> Void
+    /// Checks settings over the unit's own file, as a whole, before they are stored.
+    let checkWhole: @Sendable (SiteSettings) throws(ConfigError) -> Void
 
     private struct Shared {
         var refused: String?
@@ -61,13 +63,15 @@ public final class UnitLink: @unchecked Sendable {
     private var startedAt: Double?
 
     public init(_ setup: Setup, store: SiteSettingsStore, logger: Logger, reload: @escaping @Sendable () -> Void,
-                perform: @escaping @Sendable (RemoteCommand, String) -> Void) throws(MQTTError) {
+                perform: @escaping @Sendable (RemoteCommand, String) -> Void,
+                checkWhole: @escaping @Sendable (SiteSettings) throws(ConfigError) -> Void = { _ in }) throws(MQTTError) {
         guard let broker = setup.network.broker else { throw MQTTError("network.mqtt: \(quoted(setup.network.mqtt)) is not a broker URL") }
         self.setup = setup
         self.store = store
         self.logger = logger
         self.reload = reload
         self.perform = perform
+        self.checkWhole = checkWhole
         unit = setup.network.unitID
         site = setup.network.site
         client = try MQTTClient(.init(clientID: "mihrab-\(unit)", broker: broker, credentials: setup.credentials,
@@ -217,6 +221,7 @@ public final class UnitLink: @unchecked Sendable {
             // Our own publication coming back, or the retained one again after a reconnect.
             if let applied, applied.version == settings.version, applied.toml == settings.toml { return }
             guard settings.version > (applied?.version ?? 0) else { throw SiteSettings.notNewer(settings, applied: applied?.version ?? 0) }
+            try checkWhole(settings)
             do { try store.store(settings) } catch {
                 throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
             }

@@ -48,20 +48,13 @@ final class UnitAdminBackend: AdminBackend {
     func apply(toml: String, user: String) -> Result<Int, ConfigError> {
         let file = "admin page"
         do throws(ConfigError) {
-            try SiteSettings.check(toml, file: file)
-            // The whole (the unit's file with the change over it) must pass too.
-            let local = try configPath.map { (p: String) throws(ConfigError) -> String in
-                guard let d = FileManager.default.contents(atPath: p), let t = String(data: d, encoding: .utf8) else {
-                    throw ConfigError(file: p, line: nil, path: "", message: "cannot be read")
-                }
-                return t
-            } ?? ""
-            let merged = try SiteSettings.merged(local: local, localFile: configPath ?? "mihrab.toml", site: toml, siteFile: file)
-            _ = try SiteConfig.parse(merged, file: configPath ?? "mihrab.toml", lenientSounds: true)
             let version = max(store.version, link?.newestVersion ?? 0) + 1
             let f = ISO8601DateFormatter()
+            // The timetable the site's settings carry stays with them (the page does not edit it).
             let settings = SiteSettings(version: version, site: site, file: file, toml: toml, published: f.string(from: Date()),
-                                        by: String(user.prefix(64)))
+                                        by: String(user.prefix(64)), timetable: store.settings?.timetable)
+            // Checked alone, then as a whole: the unit's file with the change over it.
+            _ = try settings.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
             do { try store.store(settings) } catch {
                 throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
             }

@@ -37,14 +37,18 @@ extension RunCommand {
     }
 
     /// The link to the broker, started; nil without `[network]` or when it cannot start (logged).
-    static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, daemon: DaemonSlot, logger: Logger) -> UnitLink? {
+    static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, daemon: DaemonSlot,
+                          logger: Logger) -> UnitLink? {
         guard site.network.enabled, let store else { return nil }
         do throws(MQTTError) {
             let credentials = try site.network.credentials.isEmpty ? nil : MQTTCredentials.load(site.network.credentials)
             let admin = try site.network.adminCredentials.isEmpty ? nil : MQTTCredentials.load(site.network.adminCredentials)
             let link = try UnitLink(.init(network: site.network, credentials: credentials, adminCredentials: admin, version: BuildInfo.version),
                                     store: store, logger: logger, reload: { daemon.get()?.requestReload() },
-                                    perform: { c, id in daemon.get()?.perform(c, id: id) })
+                                    perform: { c, id in daemon.get()?.perform(c, id: id) },
+                                    checkWhole: { s throws(ConfigError) in
+                                        _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
+                                    })
             return link
         } catch {
             logger.error("network: \(error); the unit runs on without the site's network")

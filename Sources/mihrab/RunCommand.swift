@@ -193,7 +193,7 @@ struct RunCommand: AsyncParsableCommand {
         let panels = startPanels(boardConfig, bus: panelBus, feed: feed, logger: logger)
         if let panels { options.displays = { panels.status() } }
         let slot = DaemonSlot()
-        let link = RunCommand.startLink(site, store: siteStore, daemon: slot, logger: logger)
+        let link = RunCommand.startLink(site, store: siteStore, configPath: configPath, daemon: slot, logger: logger)
         let latest = LatestStatus()
         options.report = { latest.set($0) }
         if let link {

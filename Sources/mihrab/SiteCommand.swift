@@ -39,24 +39,40 @@ struct SiteCommand: ParsableCommand {
         }
     }
 
-    static func check(_ file: String) throws -> String {
-        let text: String
-        guard let data = FileManager.default.contents(atPath: file), let t = String(data: data, encoding: .utf8) else {
+    /// A site config file checked as a unit will check it, with the timetable it names (read
+    /// beside it, to travel with it).
+    static func check(_ file: String) throws -> (text: String, timetable: TimetableText?) {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
             throw CommandError("\(file): cannot be read", exitCode: .config)
         }
-        text = t
-        do { try SiteSettings.check(text, file: file) } catch {
+        do throws(ConfigError) {
+            var timetable: TimetableText?
+            if let name = try SiteSettings.timetableName(text, file: file) {
+                let folder = parentFolder(of: file)
+                let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+                if let d = FileManager.default.contents(atPath: path), let t = String(data: d, encoding: .utf8) {
+                    let room = SiteSettings.maximumBytes - text.utf8.count - 4096
+                    guard d.count <= room else {
+                        throw ConfigError(file: path, line: nil, path: "", message: "\(d.count) bytes: more than a site config may carry (\(room))")
+                    }
+                    timetable = TimetableText(name: name, text: t)
+                } else {
+                    _ = try SiteConfig.parse(text, file: file)  // unreadable or not UTF-8: the file check's own message
+                }
+            }
+            try SiteSettings.check(text, file: file, timetable: timetable)
+            return (text, timetable)
+        } catch {
             throw CommandError(error.description, exitCode: .config, more: error.details)
         }
-        return text
     }
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "check", abstract: "Check a site config file as a unit will.")
         @Argument(help: "The site config (TOML).") var file: String
         func run() throws {
-            _ = try SiteCommand.check(file)
-            print("\(file): ok")
+            let (_, timetable) = try SiteCommand.check(file)
+            print("\(file): ok" + (timetable.map { "; its timetable \($0.name) goes with it" } ?? ""))
         }
     }
 
@@ -68,7 +84,7 @@ struct SiteCommand: ParsableCommand {
         @Option(help: "Who publishes it (shown by the units; default: the user).") var by: String?
 
         func run() throws {
-            let text = try SiteCommand.check(file)
+            let (text, timetable) = try SiteCommand.check(file)
             let topic = Topics.siteConfig(options.site)
             let session = try options.session([topic, Topics.everyStatus])
             defer { session.close() }
@@ -79,8 +95,11 @@ struct SiteCommand: ParsableCommand {
             let user = by ?? ProcessInfo.processInfo.environment["USER"] ?? "mihrab site"
             let f = ISO8601DateFormatter()
             let settings = SiteSettings(version: version, site: options.site, file: lastComponent(of: file), toml: text,
-                                        published: f.string(from: Date()), by: String(user.prefix(64)))
+                                        published: f.string(from: Date()), by: String(user.prefix(64)), timetable: timetable)
             let payload = settings.encoded()
+            guard payload.count <= SiteSettings.maximumBytes else {
+                throw CommandError("\(file): \(payload.count) bytes as published: more than a unit takes (\(SiteSettings.maximumBytes))", exitCode: .config)
+            }
             guard session.publish(topic, payload, retain: true) else {
                 throw CommandError("\(options.broker): the link dropped before the config could be sent", exitCode: .unavailable)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import PrayerTimes
 import Service
+import TestSupport
 import XCTest
 
 /// The site's shared settings: checked like the unit's own file, only the keys a site may
@@ -24,7 +25,7 @@ final class SiteSettingsTests: XCTestCase {
             ("[admin]\nlisten = \"\"\n", "admin belongs"),
             ("[screen]\nlisten = \"0.0.0.0:80\"\n", "site.toml:2: screen.listen: belongs to each unit's own file, not to the site config"),
             ("[sounds]\ndevice = \"hw:1,0\"\n", "site.toml:2: sounds.device: belongs to each unit's own file"),
-            ("[calculation]\ntimetable = \"t.csv\"\n", "site.toml:2: calculation.timetable: belongs to each unit's own file"),
+            ("[calculation]\ntimetable = \"t.csv\"\n", "site.toml:2: calculation.timetable: 't.csv' did not come with the site config"),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try SiteSettings.check(text, file: "site.toml"), text) { e in
@@ -82,6 +83,53 @@ final class SiteSettingsTests: XCTestCase {
         XCTAssertEqual(c.sound.names[.adhan], "none", "and its sound names")
         XCTAssertEqual(c.announcements.map(\.text), ["Eid prayer 07:30"], "a list is replaced whole")
         XCTAssertEqual(c.latitude, 51.5)
+    }
+
+    func testASitesTimetableTravelsWithItsConfigAndIsCheckedLikeTheFilesOwn() throws {
+        let rows = TimetableFixture.rows(year: 2026)
+        let csv = TimetableFixture.simpleCSV(rows)
+        let toml = "[calculation]\nmethod = \"isna\"\ntimetable = \"central-2026.csv\"\n"
+        let settings = SiteSettings(version: 4, site: "central", file: "site.toml", toml: toml, published: "", by: "imam",
+                                    timetable: TimetableText(name: "central-2026.csv", text: csv))
+        // A unit far from where it was published: its folder holds no such file, the payload does.
+        let dir = NSTemporaryDirectory() + "mihrab-site-tt-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let local = dir + "/mihrab.toml"
+        try "[time]\nzone = \"Europe/London\"\n[calculation]\nmethod = \"mwl\"\n".write(toFile: local, atomically: true, encoding: .utf8)
+        let store = SiteSettingsStore(directory: dir)
+        try store.store(try SiteSettings.decode(settings.encoded(), topic: "t").0)
+        let c = try XCTUnwrap(try SiteSettingsStore(directory: dir).effective(localFile: local), "kept across a restart")
+        let table = try XCTUnwrap(c.timetable)
+        XCTAssertEqual(table.days.count, 365)
+        let midsummer = try XCTUnwrap(rows.first { $0.date == "2026-06-21" })
+        let day = try XCTUnwrap(table.days.first { $0.date.year == 2026 && $0.date.month == 6 && $0.date.day == 21 })
+        XCTAssertEqual([day.fajr, day.dhuhr, day.asr, day.maghrib, day.isha],
+                       [midsummer.fajr, midsummer.dhuhr, midsummer.asr, midsummer.maghrib, midsummer.isha], "the published table's times")
+        XCTAssertEqual(day.iqamah[.isha], midsummer.ishaJamaah)
+        XCTAssertEqual(c.parameters.method, .isna, "the site's method for the days outside the table")
+
+        // A bad row: the very lines the file check gives for the same table beside the same config.
+        var lines = csv.split(separator: "\n").map(String.init)
+        lines[10] = lines[10].replacingOccurrences(of: ",", with: ",x", options: [], range: lines[10].range(of: ","))
+        let bad = lines.joined(separator: "\n") + "\n"
+        try bad.write(toFile: dir + "/central-2026.csv", atomically: true, encoding: .utf8)
+        try toml.write(toFile: dir + "/site.toml", atomically: true, encoding: .utf8)
+        var fileError: ConfigError?
+        do { _ = try SiteConfig.load(path: dir + "/site.toml") } catch { fileError = error }
+        var siteError: ConfigError?
+        do { try SiteSettings.check(toml, file: dir + "/site.toml", timetable: TimetableText(name: "central-2026.csv", text: bad)) } catch {
+            siteError = error
+        }
+        let fileLine = try XCTUnwrap(fileError?.description)
+        XCTAssertTrue(fileLine.hasPrefix("\(dir)/site.toml:3: calculation.timetable: \(dir)/central-2026.csv:11: fajr: 'x"), fileLine)
+        XCTAssertEqual(siteError?.description, fileLine.replacingOccurrences(of: "timetable: \(dir)/", with: "timetable: "),
+                       "the file check's line, naming the table as the config does")
+        // A name the payload does not carry is never looked for on the unit's disk.
+        let other = SiteSettings(version: 5, site: "central", file: "site.toml", toml: "[calculation]\ntimetable = \"\(dir)/central-2026.csv\"\n",
+                                 published: "", by: "x", timetable: TimetableText(name: "central-2026.csv", text: csv))
+        XCTAssertThrowsError(try SiteSettings.decode(other.encoded(), topic: "t")) { e in
+            XCTAssertTrue("\(e)".contains("did not come with the site config"), "\(e)")
+        }
     }
 
     func testAPayloadIsDecodedAndCheckedAndABadOneNamesWhatIsWrong() throws {

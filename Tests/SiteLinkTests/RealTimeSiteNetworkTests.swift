@@ -146,6 +146,64 @@ final class RealTimeSiteNetworkTests: XCTestCase {
         XCTAssertEqual(rows.compactMap { $0["state"] as? String }, ["online", "online", "online"])
     }
 
+    func testASitesTimetablePublishedOnceSetsEveryUnitsTimesAndABadTableIsRefused() throws {
+        try startUnits(start: "2026-03-25T09:00", speed: 1, extra: "[calculation]\nisha_interval = 90\n")
+        let row = try XCTUnwrap(TimetableFixture.rows(year: 2026).first { $0.date == "2026-03-25" })
+        func at(_ minutes: Int) -> String { "2026-03-25T\(TimetableFixture.hhmm(minutes)):00+00:00" }
+        XCTAssertNotEqual(units[0].status?.times?["fajr"], at(row.fajr), "the method's Fajr before: the table is not the method")
+
+        // Published from the office's folder: the table beside the config goes with it.
+        let office = broker.directory + "/office"
+        try FileManager.default.createDirectory(atPath: office, withIntermediateDirectories: true)
+        let csv = TimetableFixture.simpleCSV(TimetableFixture.rows(year: 2026))
+        try csv.write(toFile: office + "/central-2026.csv", atomically: true, encoding: .utf8)
+        let site = office + "/site.toml"
+        try "[calculation]\ntimetable = \"central-2026.csv\"\n".write(toFile: site, atomically: true, encoding: .utf8)
+        let check = try tool(MihrabBinary.url.path, ["site", "check", site])
+        XCTAssertEqual(check.status, 0, check.err)
+        XCTAssertTrue(check.out.contains("its timetable central-2026.csv goes with it"), check.out)
+        let before = watch.messages.count
+        let r = try publish(site)
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertNotNil(allReport(within: 5, from: before) { s in
+            s.site?.configVersion == 1 && s.times?["fajr"] == at(row.fajr) && s.times?["dhuhr"] == at(row.dhuhr)
+                && s.times?["asr"] == at(row.asr) && s.times?["maghrib"] == at(row.maghrib) && s.times?["isha"] == at(row.isha)
+        }, "every unit's times are the table's\n" + units.map(\.log).joined(separator: "\n"))
+
+        // A table with a bad row: the CLI's check and every unit give the same line; the table before stays.
+        var lines = csv.split(separator: "\n").map(String.init)
+        lines[10] = lines[10].replacingOccurrences(of: ",", with: ",x", options: [], range: lines[10].range(of: ","))
+        let bad = lines.joined(separator: "\n") + "\n"
+        try bad.write(toFile: office + "/central-2026.csv", atomically: true, encoding: .utf8)
+        let badCheck = try tool(MihrabBinary.url.path, ["site", "check", site])
+        XCTAssertEqual(badCheck.status, 78)
+        let line = badCheck.err.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "mihrab: ", with: "")
+        XCTAssertTrue(line.hasPrefix("\(site):2: calculation.timetable: central-2026.csv:11: fajr: 'x"), line)
+        let beforeBad = watch.messages.count
+        XCTAssertEqual(try rawPublish(["version": 2, "site": "central", "file": "site.toml",
+                                       "toml": "[calculation]\ntimetable = \"central-2026.csv\"\n", "published": "2026-03-25T09:05:00Z",
+                                       "by": "test", "timetable": ["name": "central-2026.csv", "text": bad]]), 0)
+        let unitLine = line.replacingOccurrences(of: office + "/", with: "")
+        XCTAssertNotNil(allReport(within: 5, from: beforeBad) { $0.site?.refused == unitLine && $0.site?.configVersion == 1 },
+                        "refused with the check's line, version 1 kept\n" + units.map(\.log).joined(separator: "\n"))
+        for u in units { XCTAssertEqual(u.status?.times?["fajr"], at(row.fajr), "the table applied before still sets the times") }
+
+        // Good alone, bad over the unit's own file (its isha_interval): refused, not stored.
+        try "[calculation]\nisha_angle = 17\n".write(toFile: site, atomically: true, encoding: .utf8)
+        let beforeClash = watch.messages.count
+        let clash = try publish(site)
+        XCTAssertEqual(clash.status, 0, clash.err)
+        XCTAssertTrue(clash.out.contains("published version 3"), clash.out)
+        XCTAssertNotNil(allReport(within: 5, from: beforeClash) { s in
+            s.site?.configVersion == 1 && s.site?.refused?.hasPrefix("site.toml (site config version 3) over ") == true
+                && s.site?.refused?.hasSuffix("calculation.isha_interval: isha_angle and isha_interval exclude each other") == true
+        }, "refused as a whole with the unit's file\n" + units.map(\.log).joined(separator: "\n"))
+        for u in units {
+            let stored = try XCTUnwrap(FileManager.default.contents(atPath: u.directory + "/state/site-settings.json"))
+            XCTAssertEqual(try JSONDecoder().decode(SiteSettings.self, from: stored).version, 1, "version 1 kept on disk")
+        }
+    }
+
     func testAUnitsAccountCannotPublishTheSiteConfig() throws {
         try startUnits(start: "2026-03-25T09:00", speed: 1)
         let site = try write("site.toml", "[iqamah]\ndhuhr = \"13:40\"\n")

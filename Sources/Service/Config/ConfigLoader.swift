@@ -11,12 +11,15 @@ extension SiteConfig {
         try parse(try TableReader.text(of: path), file: path, lenientSounds: lenientSounds)
     }
 
-    public static func parse(_ text: String, file: String, lenientSounds: Bool = false) throws(ConfigError) -> SiteConfig {
+    /// `timetable`: a timetable that came as text (a site config's, over the network): when
+    /// `calculation.timetable` names it, it is read from there, never from the disk.
+    public static func parse(_ text: String, file: String, lenientSounds: Bool = false,
+                             timetable given: TimetableText? = nil) throws(ConfigError) -> SiteConfig {
         let root = try TableReader.root(of: text, file: file)
         var c = SiteConfig()
         try c.readLocation(root)
         try c.readTime(root)
-        try c.readCalculation(root)
+        try c.readCalculation(root, given: given)
         try c.readPrayerEvents(root)
         try c.readSounds(root)
         try c.readDevice(root)
@@ -49,7 +52,7 @@ extension SiteConfig {
         try t.finish()
     }
 
-    private mutating func readCalculation(_ root: TableReader) throws(ConfigError) {
+    private mutating func readCalculation(_ root: TableReader, given: TimetableText?) throws(ConfigError) {
         guard let t = try root.subtable("calculation") else { return }
         let method = try t.choice("method", CalculationMethod.self) ?? .mwl
         var p = method.parameters
@@ -72,7 +75,7 @@ extension SiteConfig {
         if let v = try t.int("hijri_offset", in: -2...2) { hijriOffset = v }
         if let path = try t.string("timetable") {
             timetablePath = path
-            timetable = path.isEmpty ? nil : try loadTimetable(path, t)
+            timetable = path.isEmpty ? nil : try loadTimetable(path, t, given: given?.name == path ? given : nil)
         }
         if let a = try t.subtable("precautions") {
             // Replace the method's precautions (minutes added before rounding) for the prayers named.
@@ -92,12 +95,14 @@ extension SiteConfig {
     }
 
     /// The timetable, a relative path read from the config file's folder, checked against
-    /// the configured zone's clock changes; its errors are the config error's lines.
-    private func loadTimetable(_ path: String, _ t: TableReader) throws(ConfigError) -> Timetable {
+    /// the configured zone's clock changes (or `given`, its text); its errors are the config
+    /// error's lines.
+    private func loadTimetable(_ path: String, _ t: TableReader, given: TimetableText?) throws(ConfigError) -> Timetable {
         let folder = parentFolder(of: t.file)
-        let full = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        let full = given != nil || path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
         let rules = zone == "system" ? ZoneRules.system() : try? ZoneRules.load(zone)
         do {
+            if let given { return try Timetable.parse(Array(given.text.utf8), file: given.name, zone: rules) }
             return try Timetable.load(path: full, zone: rules)
         } catch {
             let lines = error.lines

@@ -14,9 +14,14 @@ public struct SiteSettings: Codable, Sendable, Equatable {
     /// ISO 8601 UTC, and who published it (the CLI's user, or the admin page's).
     public var published: String
     public var by: String
+    /// The printed timetable that `calculation.timetable` names, carried with the config (a
+    /// unit never reads a site's timetable from its own disk); nil when the config names none.
+    public var timetable: TimetableText?
 
-    public init(version: Int, site: String, file: String, toml: String, published: String, by: String) {
+    public init(version: Int, site: String, file: String, toml: String, published: String, by: String,
+                timetable: TimetableText? = nil) {
         (self.version, self.site, self.file, self.toml, self.published, self.by) = (version, site, file, toml, published, by)
+        self.timetable = timetable
     }
 
     /// The top-level tables a site config may set (its keys over the unit file's: `merged`),
@@ -25,15 +30,17 @@ public struct SiteSettings: Codable, Sendable, Equatable {
                                             "screen", "announcements"]
     /// Keys inside those sections that belong to each unit (its hardware, its own server).
     public static let unitKeys: [String: [String]] = [
-        "calculation": ["timetable"], "sounds": ["device", "keep_awake", "warm_up_s", "directories"], "screen": ["listen"],
+        "sounds": ["device", "keep_awake", "warm_up_s", "directories"], "screen": ["listen"],
     ]
-    /// Larger payloads are refused unread.
-    public static let maximumBytes = 256 * 1024
+    /// Larger payloads are refused unread (a year's timetable, CSV or JSON, is 20 to 150 KiB).
+    public static let maximumBytes = 1024 * 1024
 
     /// Checks a site config's text exactly as the local file is checked (same parser, same
-    /// messages), after refusing the keys a site may not set. Returns the sections it sets.
+    /// messages), after refusing the keys a site may not set; the timetable it names must be
+    /// `timetable`. Returns the sections it sets.
     @discardableResult
-    public static func check(_ text: String, file: String) throws(ConfigError) -> (config: SiteConfig, sections: Set<String>) {
+    public static func check(_ text: String, file: String, timetable: TimetableText? = nil) throws(ConfigError)
+        -> (config: SiteConfig, sections: Set<String>) {
         let root = try TableReader.root(of: text, file: file)
         for key in root.table.keys.sorted() {
             guard sections.contains(key) else {
@@ -44,8 +51,18 @@ public struct SiteSettings: Codable, Sendable, Equatable {
                                   message: "belongs to each unit's own file, not to the site config")
             }
         }
-        let config = try SiteConfig.parse(text, file: file, lenientSounds: true)
+        if let name = root.table["calculation"]?.table?["timetable"]?.string, !name.isEmpty, timetable?.name != name {
+            throw ConfigError(file: file, line: root.lines.line(of: "calculation.timetable"), path: "calculation.timetable",
+                              message: "\(quoted(name)) did not come with the site config (mihrab site publish sends the file it names, read beside the site config)")
+        }
+        let config = try SiteConfig.parse(text, file: file, lenientSounds: true, timetable: timetable)
         return (config, Set(root.table.keys))
+    }
+
+    /// The timetable a site config's text names (`calculation.timetable`), nil for none.
+    public static func timetableName(_ text: String, file: String) throws(ConfigError) -> String? {
+        let name = try TableReader.root(of: text, file: file).table["calculation"]?.table?["timetable"]?.string
+        return name?.isEmpty == false ? name : nil
     }
 
     /// A payload from the broker: JSON with version and toml, checked like the file.
@@ -58,7 +75,7 @@ public struct SiteSettings: Codable, Sendable, Equatable {
             throw ConfigError(file: topic, line: nil, path: "", message: "not a site config (JSON with version, site, file, toml, published, by): \(Self.reason(error))")
         }
         guard s.version > 0 else { throw ConfigError(file: topic, line: nil, path: "version", message: "must be 1 or more") }
-        let (config, sections) = try check(s.toml, file: s.file)
+        let (config, sections) = try check(s.toml, file: s.file, timetable: s.timetable)
         return (s, config, sections)
     }
 
@@ -86,6 +103,25 @@ public struct SiteSettings: Codable, Sendable, Equatable {
 }
 
 extension SiteSettings {
+    /// The text of the unit's own file ("" for none), or "cannot be read".
+    public static func localText(_ path: String?) throws(ConfigError) -> String {
+        try path.map { (p: String) throws(ConfigError) -> String in try TableReader.text(of: p) } ?? ""
+    }
+
+    /// The unit's own file (its text, "" for none) with these settings over it, checked as a
+    /// whole; an error names both.
+    public func over(localText: String, localFile: String?) throws(ConfigError) -> SiteConfig {
+        try Self.check(toml, file: file, timetable: timetable)
+        let name = localFile ?? "mihrab.toml"
+        let text = try Self.merged(local: localText, localFile: name, site: toml, siteFile: file)
+        do {
+            return try SiteConfig.parse(text, file: name, lenientSounds: true, timetable: timetable)
+        } catch {
+            throw ConfigError(file: "\(file) (site config version \(version)) over \(name)", line: nil, path: error.path,
+                              message: error.message, details: error.details)
+        }
+    }
+
     /// The unit's file with the site config over it, as one TOML text: a key the site sets
     /// replaces the unit's, a table is merged key by key, a list (`[[announcements]]`,
     /// `[[quiet]]`, `jumuah.times`) is replaced whole.
@@ -100,4 +136,12 @@ extension SiteSettings {
         merge(base, over)
         return base.convert(to: .toml)
     }
+}
+
+/// A timetable file's name (as `calculation.timetable` gives it) and its text.
+public struct TimetableText: Codable, Sendable, Equatable {
+    public var name: String
+    public var text: String
+
+    public init(name: String, text: String) { (self.name, self.text) = (name, text) }
 }

@@ -47,24 +47,10 @@ public final class SiteSettingsStore: Sendable {
         current.withLock { $0 = s }
     }
 
-    /// `effective(localText:localFile:)` with the unit's file read from disk (nil: no file).
+    /// The unit's own file (nil: none) with the stored site settings over it, checked as a
+    /// whole; nil when there are none. An error names both.
     public func effective(localFile: String?) throws(ConfigError) -> SiteConfig? {
-        guard settings != nil else { return nil }
-        let text = try localFile.map { (p: String) throws(ConfigError) -> String in try TableReader.text(of: p) } ?? ""
-        return try effective(localText: text, localFile: localFile)
-    }
-
-    /// The unit's own file (its text; "" for none) with the stored site settings over it, checked
-    /// as a whole; nil when there are none. An error names both.
-    public func effective(localText: String, localFile: String?) throws(ConfigError) -> SiteConfig? {
-        guard let s = settings else { return nil }
-        try SiteSettings.check(s.toml, file: s.file)
-        let file = localFile ?? "mihrab.toml"
-        let text = try SiteSettings.merged(local: localText, localFile: file, site: s.toml, siteFile: s.file)
-        do {
-            return try SiteConfig.parse(text, file: file, lenientSounds: true)
-        } catch {
-            throw ConfigError(file: "\(s.file) (site config version \(s.version)) over \(file)", line: nil, path: error.path, message: error.message)
-        }
+        guard let settings else { return nil }
+        return try settings.over(localText: try SiteSettings.localText(localFile), localFile: localFile)
     }
 }
