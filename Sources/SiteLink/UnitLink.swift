@@ -215,16 +215,19 @@ public final class UnitLink: @unchecked Sendable {
     private func siteConfig(_ m: MQTTClient.Message) {
         guard !m.payload.isEmpty else { return }  // a retained config cleared: keep what we have
         do throws(ConfigError) {
+            // Seen even when refused (a newer release's keys): the next publication goes above it.
+            if let v = SiteSettings.claimedVersion(m.payload) { shared.withLock { $0.newestSeen = max($0.newestSeen, v) } }
             let (settings, _, _) = try SiteSettings.decode(m.payload, topic: m.topic)
-            shared.withLock { $0.newestSeen = max($0.newestSeen, settings.version) }
             let applied = store.settings
             // Our own publication coming back, or the retained one again after a reconnect.
             if let applied, applied.version == settings.version, applied.toml == settings.toml { return }
             guard settings.version > (applied?.version ?? 0) else { throw SiteSettings.notNewer(settings, applied: applied?.version ?? 0) }
             try checkWhole(settings)
-            do { try store.store(settings) } catch {
+            let stored: Bool
+            do { stored = try store.storeIfNewer(settings) } catch {
                 throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
             }
+            guard stored else { throw SiteSettings.notNewer(settings, applied: store.version) }  // the admin page's, just now
             shared.withLock { $0.refused = nil }
             logger.notice("network: site config version \(settings.version) from \(settings.by) (\(settings.published)) applied")
             publishEvent(UnitEvent(type: "config", at: UnitLink.utcNow(), result: "applied", version: settings.version))

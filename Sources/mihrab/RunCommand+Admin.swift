@@ -48,16 +48,16 @@ final class UnitAdminBackend: AdminBackend {
     func apply(toml: String, user: String) -> Result<Int, ConfigError> {
         let file = "admin page"
         do throws(ConfigError) {
-            let version = max(store.version, link?.newestVersion ?? 0) + 1
             let f = ISO8601DateFormatter()
-            // The timetable the site's settings carry stays with them (the page does not edit it).
-            let settings = SiteSettings(version: version, site: site, file: file, toml: toml, published: f.string(from: Date()),
-                                        by: String(user.prefix(64)), timetable: store.settings?.timetable)
-            // Checked alone, then as a whole: the unit's file with the change over it.
-            _ = try settings.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
-            do { try store.store(settings) } catch {
-                throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
+            let settings = try store.storeNext(above: link?.newestVersion ?? 0) { version throws(ConfigError) in
+                // The timetable the site's settings carry stays with them (the page does not edit it).
+                let s = SiteSettings(version: version, site: site, file: file, toml: toml, published: f.string(from: Date()),
+                                     by: String(user.prefix(64)), timetable: store.settings?.timetable)
+                // Checked alone, then as a whole: the unit's file with the change over it.
+                _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
+                return s
             }
+            let version = settings.version
             daemon.get()?.requestReload()
             if let link {
                 if link.publishSite(settings) {

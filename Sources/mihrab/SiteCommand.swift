@@ -176,10 +176,10 @@ struct SiteCommand: ParsableCommand {
     /// Every version known on the site: the retained config's and each unit's applied one.
     static func versions(_ messages: [MQTTClient.Message], site: String) -> [Int] {
         messages.compactMap { m in
-            if m.topic == Topics.siteConfig(site) { return (try? JSONDecoder().decode(SiteSettings.self, from: m.payload))?.version }
+            if m.topic == Topics.siteConfig(site) { return SiteSettings.claimedVersion(m.payload) }
             guard Topics.unitID(in: m.topic, leaf: "status") != nil,
                   let s = try? JSONDecoder().decode(StatusReport.self, from: m.payload), s.site?.name == site else { return nil }
             return s.site?.configVersion
-        }
+        }.filter { (1...SiteSettings.maximumVersion).contains($0) }
     }
 }

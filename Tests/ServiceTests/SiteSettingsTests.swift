@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Service
 import TestSupport
+import Synchronization
 import XCTest
 
 /// The site's shared settings: checked like the unit's own file, only the keys a site may
@@ -140,13 +141,45 @@ final class SiteSettingsTests: XCTestCase {
         XCTAssertEqual(config.jumuah, [.fixed(13 * 60 + 15), .fixed(14 * 60)])
         XCTAssertEqual(sections, ["jumuah"])
         for (payload, expected) in [("not json", "t: not a site config"), ("{\"version\":1}", "site is missing"),
-                                    ("{\"version\":0,\"site\":\"c\",\"file\":\"f\",\"toml\":\"\",\"published\":\"\",\"by\":\"\"}", "t: version: must be 1 or more"),
+                                    ("{\"version\":0,\"site\":\"c\",\"file\":\"f\",\"toml\":\"\",\"published\":\"\",\"by\":\"\"}", "t: version: 0 is not a version (1 to 1000000000)"),
                                     (String(repeating: "x", count: SiteSettings.maximumBytes + 1), "larger than a site config may be")] {
             XCTAssertThrowsError(try SiteSettings.decode(Data(payload.utf8), topic: "t")) { e in
                 XCTAssertTrue("\(e)".contains(expected), "\(e)")
                 XCTAssertFalse("\(e)".contains("\n"), "one line")
             }
         }
+    }
+
+    func testVersionsAreBoundedAndStoredOneWriterAtATime() throws {
+        @Sendable func settings(_ v: Int, _ toml: String = "[iqamah]\nfajr = 15\n") -> SiteSettings {
+            SiteSettings(version: v, site: "c", file: "s.toml", toml: toml, published: "", by: "a")
+        }
+        // A version at the top of Int would make the next one overflow: refused, not even seen.
+        XCTAssertThrowsError(try SiteSettings.decode(settings(Int.max).encoded(), topic: "t")) { e in
+            XCTAssertEqual("\(e)", "t: version: \(Int.max) is not a version (1 to 1000000000)")
+        }
+        XCTAssertNil(SiteSettings.claimedVersion(settings(Int.max).encoded()))
+        // A newer release's config that this unit refuses still counts for the next version.
+        XCTAssertThrowsError(try SiteSettings.decode(settings(9, "[future]\nx = 1\n").encoded(), topic: "t"))
+        XCTAssertEqual(SiteSettings.claimedVersion(settings(9, "[future]\nx = 1\n").encoded()), 9)
+
+        let dir = NSTemporaryDirectory() + "mihrab-site-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let store = SiteSettingsStore(directory: dir)
+        // Forty writers at once (admin saves and the network's): forty versions, none twice.
+        let made = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 40) { i in
+            if let s = try? store.storeNext(above: i % 3, { v throws(ConfigError) in settings(v) }) { made.withLock { $0.append(s.version) } }
+        }
+        XCTAssertEqual(made.withLock { $0 }.sorted(), Array(1...40))
+        XCTAssertEqual(SiteSettingsStore(directory: dir).version, 40, "the last one on disk, whole")
+        XCTAssertFalse(try store.storeIfNewer(settings(40, "[iqamah]\nfajr = 30\n")), "the same version again is not newer")
+        XCTAssertTrue(try store.storeIfNewer(settings(41)))
+        XCTAssertEqual(try store.storeNext(above: 100) { v throws(ConfigError) in settings(v) }.version, 101, "above what the site has seen")
+        XCTAssertThrowsError(try store.storeNext(above: 0) { _ throws(ConfigError) in
+            throw ConfigError(file: "admin page", line: 2, path: "iqamah.fajr", message: "refused")
+        })
+        XCTAssertEqual(SiteSettingsStore(directory: dir).version, 101, "a refused change stores nothing")
     }
 
     func testTheStoreKeepsThePreviousVersionAndSurvivesACorruptFile() throws {

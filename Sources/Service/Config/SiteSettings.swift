@@ -32,6 +32,9 @@ public struct SiteSettings: Codable, Sendable, Equatable {
     public static let unitKeys: [String: [String]] = [
         "sounds": ["device", "keep_awake", "warm_up_s", "directories"], "screen": ["listen"],
     ]
+    /// Versions run from 1 to this (a site publishing every minute for 1900 years): a version
+    /// beyond it is refused, so that no one can make the next one overflow.
+    public static let maximumVersion = 1_000_000_000
     /// Larger payloads are refused unread (a year's timetable, CSV or JSON, is 20 to 150 KiB).
     public static let maximumBytes = 1024 * 1024
 
@@ -74,9 +77,20 @@ public struct SiteSettings: Codable, Sendable, Equatable {
         do { s = try JSONDecoder().decode(SiteSettings.self, from: payload) } catch {
             throw ConfigError(file: topic, line: nil, path: "", message: "not a site config (JSON with version, site, file, toml, published, by): \(Self.reason(error))")
         }
-        guard s.version > 0 else { throw ConfigError(file: topic, line: nil, path: "version", message: "must be 1 or more") }
+        guard (1...maximumVersion).contains(s.version) else {
+            throw ConfigError(file: topic, line: nil, path: "version", message: "\(s.version) is not a version (1 to \(maximumVersion))")
+        }
         let (config, sections) = try check(s.toml, file: s.file, timetable: s.timetable)
         return (s, config, sections)
+    }
+
+    /// The version a payload claims, if it has one in range, whether or not the rest passes
+    /// (what the next publication must go above).
+    public static func claimedVersion(_ payload: Data) -> Int? {
+        struct Claim: Decodable { let version: Int }
+        guard payload.count <= maximumBytes, let v = (try? JSONDecoder().decode(Claim.self, from: payload))?.version,
+              (1...maximumVersion).contains(v) else { return nil }
+        return v
     }
 
     /// The one-line refusal of a version that is not newer than the one applied.

@@ -10,6 +10,8 @@ public final class SiteSettingsStore: Sendable {
     public let directory: String
     public var previousPath: String { path.replacingOccurrences(of: ".json", with: ".previous.json") }
     private let current: Mutex<SiteSettings?>
+    /// Held while the files are written: one writer at a time (the network's queue, the admin page).
+    private let writing = Mutex(())
     /// Why the stored file was not used at start (moved aside), if it was not.
     public let problem: String?
 
@@ -38,6 +40,37 @@ public final class SiteSettingsStore: Sendable {
 
     /// Stores new settings (the one before kept beside them).
     public func store(_ s: SiteSettings) throws(POSIXFailure) {
+        try writing.withLock { _ throws(POSIXFailure) in try write(s) }
+    }
+
+    /// Stores `s` if its version is newer than the stored one (compared and written as one
+    /// step: two writers cannot both store the same version); false if it is not newer.
+    public func storeIfNewer(_ s: SiteSettings) throws(POSIXFailure) -> Bool {
+        try writing.withLock { _ throws(POSIXFailure) -> Bool in
+            guard s.version > version else { return false }
+            try write(s)
+            return true
+        }
+    }
+
+    /// Makes the next version (above the stored one and `floor`) with `make`, which may
+    /// refuse it, and stores it, as one step; what it stored.
+    public func storeNext(above floor: Int, _ make: (Int) throws(ConfigError) -> SiteSettings) throws(ConfigError) -> SiteSettings {
+        try writing.withLock { _ throws(ConfigError) -> SiteSettings in
+            let next = max(version, min(floor, SiteSettings.maximumVersion - 1)) + 1
+            guard next <= SiteSettings.maximumVersion else {
+                throw ConfigError(file: path, line: nil, path: "version", message: "\(next) is not a version (1 to \(SiteSettings.maximumVersion))")
+            }
+            let s = try make(next)
+            do { try write(s) } catch {
+                throw ConfigError(file: path, line: nil, path: "", message: "cannot be written: \(error)")
+            }
+            return s
+        }
+    }
+
+    /// With `writing` held.
+    private func write(_ s: SiteSettings) throws(POSIXFailure) {
         if FileManager.default.fileExists(atPath: path) {
             if case .success(let old?) = readSmallFile(path, limit: SiteSettings.maximumBytes + 4096) {
                 try writeAtomically(old, to: previousPath)
