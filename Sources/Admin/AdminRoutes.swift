@@ -145,23 +145,33 @@ struct AdminRoutes: HTTPHandler {
                                               notice: saved.flatMap(Int.init).map { "Settings saved: version \($0), applied." }))
     }
 
+    /// scrypt (a fraction of a second, 32 MiB) on a thread of its own, one at a time: never on
+    /// the shared pool that the screen's server and the rest of the daemon's tasks run on.
+    private static let hashing = DispatchQueue(label: "mihrab-admin-scrypt")
+
+    private static func verify(_ file: PasswordFile, user: String, password: String) async -> Bool {
+        await withCheckedContinuation { done in
+            hashing.async { done.resume(returning: file.verify(user: user, password: password)) }
+        }
+    }
+
     private func login(_ fields: [String: String]) async -> HTTPResponse {
         let user = String((fields["user"] ?? "").trimmingCharacters(in: .whitespaces).prefix(64))
         let password = fields["password"] ?? ""
-        if case .locked(let until) = throttle.check(user) {
+        if case .locked(let until) = throttle.attempt(user) {
             logger.warning("admin: login as \(PasswordFile.quotedName(user)) refused: locked out after too many failures")
             return Self.html(.tooManyRequests, Pages.locked(minutes: max(1, Int(((until - throttle.now()) / 60).rounded(.up)))))
         }
         let file = passwords.current()
-        if !user.isEmpty, PasswordFile.validUser(user), let file, file.verify(user: user, password: password) {
+        let valid = !user.isEmpty && PasswordFile.validUser(user)
+        if valid, let file, await Self.verify(file, user: user, password: password) {
             throttle.succeeded(user)
             let token = sessions.open(user: user)
             logger.notice("admin: \(user) logged in")
             return Self.seeOther("/", cookie: sessions.cookie(token))
         }
-        let delay = throttle.failed(user)
         logger.warning("admin: failed login as \(PasswordFile.quotedName(user))")
-        try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+        try? await Task.sleep(nanoseconds: UInt64(throttle.failureDelay * 1e9))
         return Self.loginPage(.unauthorized, error: "Wrong name or password.")
     }
 

@@ -30,7 +30,7 @@ public final class LoginThrottle: Sendable {
         (self.limit, self.window, self.lockout, self.overallLimit, self.now) = (limit, window, lockout, overallLimit, now)
     }
 
-    /// Whether a login for `user` may be tried now.
+    /// Whether a login for `user` may be tried now (looking only).
     public func check(_ user: String) -> Verdict {
         let t = now()
         return state.withLock { s in
@@ -39,33 +39,54 @@ public final class LoginThrottle: Sendable {
         }
     }
 
-    /// A failed login: returns how long to make the caller wait (a small delay per failure:
-    /// the lockout, not the delay, is what bounds guessing).
-    @discardableResult
-    public func failed(_ user: String) -> Double {
+    /// A login for `user` about to be tried: allowed or not, and if allowed counted at once as
+    /// a failure (`succeeded` takes it back), in one step: logins sent all at once cannot
+    /// all pass before the first has failed.
+    public func attempt(_ user: String) -> Verdict {
         let t = now()
         return state.withLock { s in
-            let k = key(user)
-            var list = (s.failures[k] ?? []).filter { $0 > t - window }
-            list.append(t)
-            s.all = s.all.filter { $0 > t - window } + [t]
-            if list.count >= limit {
-                s.lockedUntil[k] = t + lockout
-                list = []
-            }
-            if s.all.count >= overallLimit {
-                s.allLockedUntil = t + lockout
-                s.all = []
-            }
-            s.failures[k] = list.isEmpty ? nil : list
-            if s.failures.count > 1000 { s.failures = s.failures.filter { $0.value.contains { $0 > t - window } } }
-            s.lockedUntil = s.lockedUntil.filter { $0.value > t }
-            return 0.3
+            let until = max(s.lockedUntil[key(user)] ?? 0, s.allLockedUntil)
+            if until > t { return .locked(until: until) }
+            record(user, at: t, &s)
+            return .allowed
         }
     }
 
+    /// How long to make a failed login wait (a small delay: the lockout, not the delay, is
+    /// what bounds guessing).
+    public var failureDelay: Double { 0.3 }
+
+    /// A failed login that was not counted by `attempt`.
+    public func failed(_ user: String) {
+        let t = now()
+        state.withLock { record(user, at: t, &$0) }
+    }
+
+    private func record(_ user: String, at t: Double, _ s: inout State) {
+        let k = key(user)
+        var list = (s.failures[k] ?? []).filter { $0 > t - window }
+        list.append(t)
+        s.all = s.all.filter { $0 > t - window } + [t]
+        if list.count >= limit {
+            s.lockedUntil[k] = t + lockout
+            list = []
+        }
+        if s.all.count >= overallLimit {
+            s.allLockedUntil = t + lockout
+            s.all = []
+        }
+        s.failures[k] = list.isEmpty ? nil : list
+        if s.failures.count > 1000 { s.failures = s.failures.filter { $0.value.contains { $0 > t - window } } }
+        s.lockedUntil = s.lockedUntil.filter { $0.value > t }
+    }
+
+    /// A login that succeeded: its name's failures cleared, and its own attempt no longer
+    /// counted overall.
     public func succeeded(_ user: String) {
-        _ = state.withLock { $0.failures.removeValue(forKey: key(user)) }
+        state.withLock { s in
+            s.failures.removeValue(forKey: key(user))
+            if !s.all.isEmpty { s.all.removeLast() }
+        }
     }
 
     private func key(_ user: String) -> String { String(user.lowercased().prefix(64)) }

@@ -115,6 +115,24 @@ struct LoginThrottleTests {
         #expect(th.check("admin") == .allowed)
     }
 
+    @Test("Logins sent all at once: no more than 10 are tried before the lockout; a success is not counted")
+    func attemptsAreCountedBeforeTheyAreTried() {
+        let c = Clock()
+        let th = LoginThrottle(now: { c.now })
+        let allowed = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 32) { _ in
+            if th.attempt("admin") == .allowed { allowed.withLock { $0 += 1 } }
+        }
+        #expect(allowed.withLock { $0 } == 10)
+        #expect(th.check("admin") != .allowed)
+        // Forty good logins by another name in the window do not lock everyone out.
+        for _ in 0..<40 {
+            #expect(th.attempt("imam") == .allowed)
+            th.succeeded("imam")
+        }
+        #expect(th.check("imam") == .allowed)
+    }
+
     @Test("Failures across many names lock every name out")
     func overall() {
         let c = Clock()
