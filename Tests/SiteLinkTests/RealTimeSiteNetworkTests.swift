@@ -227,6 +227,13 @@ final class RealTimeSiteNetworkTests: XCTestCase {
         XCTAssertEqual(try tool("/usr/bin/mosquitto_pub", broker.login("hall") + ["-t", "mihrab/v1/unit/women/cmd/identify", "-q", "1", "-m", "x"]).status, 0)
         usleep(1_000_000)
         XCTAssertNil(watch.wait(0, from: before) { t, _ in t == "mihrab/v1/unit/women/cmd/identify" || t == "mihrab/v1/unit/women/event" })
+        // A unit's account that sends its peers a 2 MB retained status (which every unit reads)
+        // is cut off by the broker's max_packet_size: no unit holds it, every unit runs on.
+        let huge = "{\"status\":\"" + String(repeating: "x", count: 2 << 20) + "\"}"
+        _ = try tool("/usr/bin/mosquitto_pub", broker.login("hall") + ["-t", "mihrab/v1/unit/hall/status", "-r", "-q", "1", "-s"], input: huge)
+        usleep(1_000_000)
+        XCTAssertNil(watch.wait(0, from: before) { t, p in t == "mihrab/v1/unit/hall/status" && p.count > 1 << 20 }, "the broker refused it")
+        for u in units { XCTAssertTrue(u.process.isRunning, "\(u.id) runs on") }
     }
 
     func testADayWithoutTheBrokerSoundsEveryAdhanThenUnitsComeBackAndALostUnitIsToldByItsWill() throws {

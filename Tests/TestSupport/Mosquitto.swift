@@ -59,6 +59,7 @@ public final class Mosquitto: @unchecked Sendable {
         password_file \(passwd)
         acl_file \(directory)/acl
         persistence false
+        max_packet_size 1100000
         log_dest file \(directory)/mosquitto.log
         log_type error
         log_type warning
