@@ -162,8 +162,13 @@ int mihrab_tls_fingerprint(const char *cert_path, char *out, size_t outlen, char
 
 /* ---- The TLS front ---- */
 
-/* What one connection may send in all; a browser opens another connection after that. */
+/* What one connection may send in all, and how long it may last (a client trickling a byte
+ * a minute would otherwise hold its slot for ever); a browser opens another after that. */
 #define MAX_UPSTREAM_BYTES (1024 * 1024)
+#define MAX_LIFETIME_MS (5 * 60 * 1000)
+/* Connections open at once from one address: a quarter of all, at least 4 (one machine
+ * cannot take every slot). */
+#define PER_ADDRESS(max) ((max) / 4 < 4 ? 4 : (max) / 4)
 
 struct mihrab_tls_front {
     SSL_CTX *ctx;
@@ -175,13 +180,57 @@ struct mihrab_tls_front {
     pthread_t acceptor;
     int refs;         /* the owner's one, and one per connection thread */
     int connections;  /* open now */
+    pthread_mutex_t peers_lock;
+    struct peer { unsigned char addr[16]; int open; } *peers;  /* max_connections slots; open 0: free */
 };
+
+/* The client's address as 16 bytes (IPv4 as IPv4-mapped IPv6). */
+static void address_key(const struct sockaddr_storage *ss, unsigned char key[16]) {
+    memset(key, 0, 16);
+    if (ss->ss_family == AF_INET6) {
+        memcpy(key, &((const struct sockaddr_in6 *)ss)->sin6_addr, 16);
+    } else if (ss->ss_family == AF_INET) {
+        key[10] = key[11] = 0xff;
+        memcpy(key + 12, &((const struct sockaddr_in *)ss)->sin_addr, 4);
+    }
+}
+
+/* Counts a connection from `key`; 0 when that address has its share open already. */
+static int peer_take(struct mihrab_tls_front *f, const unsigned char key[16]) {
+    int ok = 0, free_slot = -1;
+    pthread_mutex_lock(&f->peers_lock);
+    for (int i = 0; i < f->max_connections; i++) {
+        if (f->peers[i].open == 0) { if (free_slot < 0) free_slot = i; continue; }
+        if (memcmp(f->peers[i].addr, key, 16) == 0) {
+            if (f->peers[i].open < PER_ADDRESS(f->max_connections)) { f->peers[i].open++; ok = 1; }
+            pthread_mutex_unlock(&f->peers_lock);
+            return ok;
+        }
+    }
+    if (free_slot >= 0) {
+        memcpy(f->peers[free_slot].addr, key, 16);
+        f->peers[free_slot].open = 1;
+        ok = 1;
+    }
+    pthread_mutex_unlock(&f->peers_lock);
+    return ok;
+}
+
+static void peer_give(struct mihrab_tls_front *f, const unsigned char key[16]) {
+    pthread_mutex_lock(&f->peers_lock);
+    for (int i = 0; i < f->max_connections; i++) {
+        if (f->peers[i].open > 0 && memcmp(f->peers[i].addr, key, 16) == 0) { f->peers[i].open--; break; }
+    }
+    pthread_mutex_unlock(&f->peers_lock);
+}
 
 static void front_release(struct mihrab_tls_front *f) {
     if (__atomic_sub_fetch(&f->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
     SSL_CTX_free(f->ctx);
     close(f->stop_pipe[0]);
     close(f->stop_pipe[1]);
+    pthread_mutex_destroy(&f->peers_lock);
+    free(f->peers);
     free(f);
 }
 
@@ -226,7 +275,7 @@ static int write_all(int fd, const char *buf, size_t len) {
     return 0;
 }
 
-struct connection { struct mihrab_tls_front *front; int fd; };
+struct connection { struct mihrab_tls_front *front; int fd; unsigned char addr[16]; };
 
 static void relay(struct mihrab_tls_front *f, int fd) {
     SSL *ssl = SSL_new(f->ctx);
@@ -254,10 +303,13 @@ static void relay(struct mihrab_tls_front *f, int fd) {
 
     char buf[16384];
     size_t upstream = 0;  /* bytes from the client: bounded (a server that keeps an endless request line in memory cannot be fed one) */
+    int64_t end = now_ms() + MAX_LIFETIME_MS;
     for (;;) {
         struct pollfd p[3] = {{.fd = fd, .events = POLLIN}, {.fd = up, .events = POLLIN}, {.fd = f->stop_pipe[0], .events = POLLIN}};
+        int64_t left = end - now_ms();
+        if (left <= 0) break;  /* lived long enough */
         if (SSL_pending(ssl) == 0) {
-            int r = poll(p, 3, f->idle_ms);
+            int r = poll(p, 3, left < f->idle_ms ? (int)left : f->idle_ms);
             if (r < 0 && errno == EINTR) continue;
             if (r <= 0 || p[2].revents) break;  /* idle, or stopping */
         } else {
@@ -291,6 +343,7 @@ static void *connection_main(void *arg) {
     struct connection c = *(struct connection *)arg;
     free(arg);
     relay(c.front, c.fd);
+    peer_give(c.front, c.addr);
     __atomic_sub_fetch(&c.front->connections, 1, __ATOMIC_ACQ_REL);
     ERR_clear_error();
     front_release(c.front);
@@ -305,17 +358,23 @@ static void *accept_main(void *arg) {
         if (r < 0 && errno == EINTR) continue;
         if (r < 0 || p[1].revents) break;
         if (!p[0].revents) continue;
-        int fd = accept4(f->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        struct sockaddr_storage from = {0};
+        socklen_t fromlen = sizeof from;
+        int fd = accept4(f->listen_fd, (struct sockaddr *)&from, &fromlen, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (fd < 0) {
             if (errno == EMFILE || errno == ENFILE) usleep(100000);  /* out of descriptors: do not spin */
             continue;
         }
         if (__atomic_load_n(&f->connections, __ATOMIC_ACQUIRE) >= f->max_connections) { close(fd); continue; }
+        unsigned char key[16];
+        address_key(&from, key);
+        if (!peer_take(f, key)) { close(fd); continue; }
         int one = 1;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         struct connection *c = malloc(sizeof *c);
-        if (!c) { close(fd); continue; }
+        if (!c) { peer_give(f, key); close(fd); continue; }
         *c = (struct connection){.front = f, .fd = fd};
+        memcpy(c->addr, key, 16);
         __atomic_add_fetch(&f->refs, 1, __ATOMIC_ACQ_REL);
         __atomic_add_fetch(&f->connections, 1, __ATOMIC_ACQ_REL);
         pthread_attr_t attr;
@@ -325,6 +384,7 @@ static void *accept_main(void *arg) {
         pthread_t t;
         if (pthread_create(&t, &attr, connection_main, c) != 0) {
             free(c);
+            peer_give(f, key);
             close(fd);
             __atomic_sub_fetch(&f->connections, 1, __ATOMIC_ACQ_REL);
             __atomic_sub_fetch(&f->refs, 1, __ATOMIC_ACQ_REL);  /* the owner's ref remains */
@@ -392,14 +452,18 @@ mihrab_tls_front *mihrab_tls_front_start(const char *host, int port, const char 
     socklen_t blen = sizeof bound;
     getsockname(fd, (struct sockaddr *)&bound, &blen);
     struct mihrab_tls_front *f = calloc(1, sizeof *f);
-    if (!f || pipe2(f->stop_pipe, O_CLOEXEC) != 0) {
+    struct peer *peers = calloc((size_t)max_connections, sizeof *peers);
+    if (!f || !peers || pipe2(f->stop_pipe, O_CLOEXEC) != 0) {
         say(err, errlen, "TLS front: %s", strerror(errno));
+        free(peers);
         free(f);
         close(fd);
         SSL_CTX_free(ctx);
         return NULL;
     }
     f->ctx = ctx;
+    f->peers = peers;
+    pthread_mutex_init(&f->peers_lock, NULL);
     f->listen_fd = fd;
     f->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port : ((struct sockaddr_in *)&bound)->sin_port);
     f->max_connections = max_connections;

@@ -35,8 +35,9 @@ int mihrab_tls_fingerprint(const char *cert_path, char *out, size_t outlen, char
 /* The TLS front: listens on host:port (TCP; port 0: any free one), and for each connection,
  * on a thread of its own, completes the TLS handshake (TLS 1.2 or newer) within
  * handshake_ms, connects to the unix socket unix_path and relays bytes both ways until
- * either side closes, nothing moves for idle_ms, or the client has sent 1 MiB. At most max_connections at once (more
- * are closed at once). The accept loop runs on a thread of its own. */
+ * either side closes, nothing moves for idle_ms, the client has sent 1 MiB, or 5 minutes
+ * have passed. At most max_connections at once, a quarter of them (at least 4) from one
+ * address (more are closed at once). The accept loop runs on a thread of its own. */
 typedef struct mihrab_tls_front mihrab_tls_front;
 
 /* NULL with a message when the certificate or key does not load, or the address cannot be
