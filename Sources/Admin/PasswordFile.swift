@@ -17,6 +17,8 @@ public struct PasswordFile: Sendable {
     public static let n: UInt64 = 1 << 15, r: UInt64 = 8, p: UInt64 = 1
     static let saltBytes = 16, hashBytes = 32
     static let maximumBytes = 64 * 1024
+    /// A line asking scrypt for more (128 x N x r bytes) is refused: twice the default at most.
+    static let maximumScryptMemory: UInt64 = 64 << 20
 
     public let path: String
     public private(set) var entries: [String: Entry] = [:]
@@ -50,7 +52,8 @@ public struct PasswordFile: Sendable {
         let fields = line[line.index(after: colon)...].split(separator: "$", omittingEmptySubsequences: false)
         guard validUser(user), fields.count == 6, fields[0] == "scrypt",
               let n = UInt64(fields[1]), let r = UInt64(fields[2]), let p = UInt64(fields[3]),
-              n >= 1024, n <= 1 << 20, n & (n - 1) == 0, (1...32).contains(r), (1...16).contains(p),
+              n >= 1024, n <= 1 << 20, n & (n - 1) == 0, (1...32).contains(r), (1...4).contains(p),
+              128 * n * r <= maximumScryptMemory,
               let salt = Data(base64Encoded: String(fields[4])), (8...64).contains(salt.count),
               let hash = Data(base64Encoded: String(fields[5])), (16...64).contains(hash.count) else { return nil }
         return (user, Entry(n: n, r: r, p: p, salt: Array(salt), hash: Array(hash)))

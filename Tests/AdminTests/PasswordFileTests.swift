@@ -74,6 +74,11 @@ struct PasswordFileTests {
         #expect(throws: AdminError.self) { try Crypto.scrypt("x", salt: [1, 2, 3, 4], n: 1 << 30, r: 8, p: 1, length: 32) }
         #expect(throws: AdminError.self) { try Crypto.scrypt("x", salt: [1, 2, 3, 4], n: 1000, r: 8, p: 1, length: 32) }
         #expect(PasswordFile(text: "a:scrypt$1073741824$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", path: "p").entries.isEmpty)
+        // 2^20 x 32 x 128 bytes = 4 GiB, and 2^17 x 8 x 128 = 128 MiB: refused; 2^16 x 8 (64 MiB) taken.
+        for (n, r, taken) in [(1 << 20, 32, false), (1 << 17, 8, false), (1 << 16, 8, true)] {
+            let line = "a:scrypt$\(n)$\(r)$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+            #expect(PasswordFile(text: line, path: "p").entries.isEmpty == !taken, "\(line)")
+        }
     }
 }
 
