@@ -177,6 +177,12 @@ struct AdminRoutes: HTTPHandler {
 
     private func saveSettings(_ fields: [String: String], session s: Sessions.Session) -> HTTPResponse {
         let snap = backend.snapshot()
+        // Two people editing at once: the second sees the first's change rather than undoing it.
+        if let base = fields["base"].flatMap({ Int($0) }), base != snap.version {
+            logger.notice("admin: site settings from \(s.user) refused: made on version \(base), now \(snap.version)")
+            return Self.html(.conflict, Pages.settings(user: s.user, csrf: s.csrf, form: SettingsForm(effective: snap.effective), version: snap.version,
+                                                       error: "The settings changed while you were editing (version \(base) is now \(snap.version)): here they are as they are now; make your change again."))
+        }
         let form = SettingsForm(fields: fields)
         let result: Result<Int, ConfigError>
         do {

@@ -36,7 +36,8 @@ enum Pages {
 
     static func settings(user: String, csrf: String, form: SettingsForm, version: Int, error: String?) -> String {
         var body = HTML.message(error, error: true)
-        body += "<form method=\"post\" action=\"/settings\">\(HTML.csrfField(csrf))"
+        // The version the form shows: a save over a newer one is refused, not merged blindly.
+        body += "<form method=\"post\" action=\"/settings\">\(HTML.csrfField(csrf))<input type=\"hidden\" name=\"base\" value=\"\(version)\">"
         body += "<p>Site settings version \(version). Iqamah: minutes after the adhan (0 to 120) or a fixed time HH:MM; empty: none.</p>"
         body += "<h2>Iqamah</h2><div class=\"row\">"
         for p in SettingsForm.iqamahPrayers {

@@ -103,7 +103,15 @@ struct RealTimeAdminServerTests {
         #expect(wrong.code == 403)
         #expect(h.backend.state.withLock { $0.applied.isEmpty })
 
-        let saved = try await h.curl("/settings", args + ["--data-urlencode", "csrf=\(csrf)"])
+        // Made on version 2, while the site is at 3: someone else saved meanwhile.
+        #expect(form.body.contains("name=\"base\" value=\"3\""))
+        let stale = try await h.curl("/settings", args + ["--data-urlencode", "csrf=\(csrf)", "--data-urlencode", "base=2"])
+        #expect(stale.code == 409)
+        #expect(stale.body.contains("The settings changed while you were editing (version 2 is now 3)"))
+        #expect(stale.body.contains("name=\"iqamah_dhuhr\" value=\"13:30\""), "the settings as they are now")
+        #expect(h.backend.state.withLock { $0.applied.isEmpty })
+
+        let saved = try await h.curl("/settings", args + ["--data-urlencode", "csrf=\(csrf)", "--data-urlencode", "base=3"])
         #expect(saved.code == 303)
         #expect(saved.header("Location") == ["/?saved=4"])
         let applied = try #require(h.backend.state.withLock { $0.applied.first })
