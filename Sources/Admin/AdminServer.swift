@@ -9,8 +9,9 @@ import Synchronization
 /// The admin page: HTTPS on `[admin] listen`, for the people who run the mosque.
 ///
 /// TLS ends in `hal/tls` (OpenSSL, a thread of its own, at most 32 connections, 8 from one
-/// address, 5 minutes each), which relays each connection to FlyingFox on a unix socket in a 0700 directory under the runtime
-/// directory: the HTTP server is never reachable except through TLS. No SwiftNIO: a small
+/// address, 5 minutes each), which relays each connection to FlyingFox on a unix socket in a
+/// 0700 directory under the runtime directory: the HTTP server is never reachable except
+/// through TLS. No SwiftNIO: a small
 /// binary and little memory on a Pi Zero.
 public final class AdminServer: Sendable {
     public let config: AdminConfig
