@@ -180,6 +180,12 @@ final class SiteSettingsTests: XCTestCase {
             throw ConfigError(file: "admin page", line: 2, path: "iqamah.fajr", message: "refused")
         })
         XCTAssertEqual(SiteSettingsStore(directory: dir).version, 101, "a refused change stores nothing")
+        // Larger than a unit takes from the broker (and so than this one would read at its next start): not stored.
+        let big = "# " + String(repeating: "x", count: SiteSettings.maximumBytes) + "\n[iqamah]\nfajr = 15\n"
+        XCTAssertThrowsError(try store.storeNext(above: 0) { v throws(ConfigError) in settings(v, big) }) { e in
+            XCTAssertTrue("\(e)".contains("larger than a site config may be"), "\(e)")
+        }
+        XCTAssertEqual(SiteSettingsStore(directory: dir).version, 101)
     }
 
     func testTheStoreKeepsThePreviousVersionAndSurvivesACorruptFile() throws {

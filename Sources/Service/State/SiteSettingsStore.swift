@@ -62,6 +62,11 @@ public final class SiteSettingsStore: Sendable {
                 throw ConfigError(file: path, line: nil, path: "version", message: "\(next) is not a version (1 to \(SiteSettings.maximumVersion))")
             }
             let s = try make(next)
+            // What a unit would refuse from the broker (and this one at its next start) is not stored.
+            let size = s.encoded().count
+            guard size <= SiteSettings.maximumBytes else {
+                throw ConfigError(file: s.file, line: nil, path: "", message: "\(size) bytes: larger than a site config may be (\(SiteSettings.maximumBytes))")
+            }
             do { try write(s) } catch {
                 throw ConfigError(file: path, line: nil, path: "", message: "cannot be written: \(error)")
             }
