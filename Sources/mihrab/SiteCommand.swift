@@ -48,8 +48,7 @@ struct SiteCommand: ParsableCommand {
         do throws(ConfigError) {
             var timetable: TimetableText?
             if let name = try SiteSettings.timetableName(text, file: file) {
-                let folder = parentFolder(of: file)
-                let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+                let path = resolvedPath(name, besideFile: file)
                 if let d = FileManager.default.contents(atPath: path), let t = String(data: d, encoding: .utf8) {
                     let room = SiteSettings.maximumBytes - text.utf8.count - 4096
                     guard d.count <= room else {

@@ -250,4 +250,12 @@ final class PathsTests: XCTestCase {
             XCTAssertEqual(lastComponent(of: path), name, path)
         }
     }
+
+    func testAPathAFileNamesIsReadFromTheFilesFolder() {
+        for (path, file, resolved) in [("t.csv", "/etc/mihrab/site.toml", "/etc/mihrab/t.csv"), ("t.csv", "site.toml", "t.csv"),
+                                       ("/srv/t.csv", "/etc/mihrab/site.toml", "/srv/t.csv"), ("t.csv", "/site.toml", "/t.csv"),
+                                       ("tables/t.csv", "office/site.toml", "office/tables/t.csv")] {
+            XCTAssertEqual(resolvedPath(path, besideFile: file), resolved, "\(path) beside \(file)")
+        }
+    }
 }

@@ -98,8 +98,7 @@ extension SiteConfig {
     /// the configured zone's clock changes (or `given`, its text); its errors are the config
     /// error's lines.
     private func loadTimetable(_ path: String, _ t: TableReader, given: TimetableText?) throws(ConfigError) -> Timetable {
-        let folder = parentFolder(of: t.file)
-        let full = given != nil || path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        let full = given != nil ? path : resolvedPath(path, besideFile: t.file)
         let rules = zone == "system" ? ZoneRules.system() : try? ZoneRules.load(zone)
         do {
             if let given { return try Timetable.parse(Array(given.text.utf8), file: given.name, zone: rules) }

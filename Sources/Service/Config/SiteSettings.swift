@@ -54,7 +54,7 @@ public struct SiteSettings: Codable, Sendable, Equatable {
                                   message: "belongs to each unit's own file, not to the site config")
             }
         }
-        if let name = root.table["calculation"]?.table?["timetable"]?.string, !name.isEmpty, timetable?.name != name {
+        if let name = timetableName(in: root), timetable?.name != name {
             throw ConfigError(file: file, line: root.lines.line(of: "calculation.timetable"), path: "calculation.timetable",
                               message: "\(quoted(name)) did not come with the site config (mihrab site publish sends the file it names, read beside the site config)")
         }
@@ -64,7 +64,11 @@ public struct SiteSettings: Codable, Sendable, Equatable {
 
     /// The timetable a site config's text names (`calculation.timetable`), nil for none.
     public static func timetableName(_ text: String, file: String) throws(ConfigError) -> String? {
-        let name = try TableReader.root(of: text, file: file).table["calculation"]?.table?["timetable"]?.string
+        timetableName(in: try TableReader.root(of: text, file: file))
+    }
+
+    private static func timetableName(in root: TableReader) -> String? {
+        let name = root.table["calculation"]?.table?["timetable"]?.string
         return name?.isEmpty == false ? name : nil
     }
 

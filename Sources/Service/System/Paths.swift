@@ -11,6 +11,13 @@ public func parentFolder(of path: String) -> String {
     return String(folder)
 }
 
+/// `path` as a file names it: an absolute path as it is, a relative one from the file's folder.
+public func resolvedPath(_ path: String, besideFile file: String) -> String {
+    let folder = parentFolder(of: file)
+    if path.hasPrefix("/") || folder.isEmpty { return path }
+    return folder == "/" ? "/" + path : folder + "/" + path
+}
+
 public func lastComponent(of path: String) -> String {
     var p = Substring(path)
     while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
