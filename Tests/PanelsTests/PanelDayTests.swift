@@ -41,8 +41,7 @@ struct PanelDayTests {
         try unit.show(at: start + 60)
         let adhans = unit.events.filter { $0.kind == .adhan && $0.date == Self.bstBegins }
         #expect(adhans.count == 5)
-        let renders = MihrabBinary.packageRoot.appendingPathComponent("screenshots").path
-        try? FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
+        let renders = MihrabBinary.screenshotDirectory
 
         // Every 10 minutes of the day and around each adhan, in order.
         var instants = Array(stride(from: start + 600, to: start + 86_400 - 3600, by: 600))
@@ -111,6 +110,6 @@ struct PanelDayTests {
         let before = unit.bus.transactions
         try unit.driver.show(PanelContent(ScreenModel.at(unit.clock.wallNow(), unit.core.screenInput)))
         #expect(unit.bus.transactions == before)
-        try Data(emulator.render(scale: 4).png).write(to: URL(fileURLWithPath: MihrabBinary.packageRoot.appendingPathComponent("screenshots").path + "/lcd-evening.png"))
+        try Data(emulator.render(scale: 4).png).write(to: URL(fileURLWithPath: MihrabBinary.screenshotDirectory + "/lcd-evening.png"))
     }
 }

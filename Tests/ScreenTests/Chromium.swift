@@ -49,10 +49,5 @@ enum Chromium {
         _ = try run(url, width: width, height: height, extra: ["--screenshot=\(path)"])
     }
 
-    /// Where screenshots are kept for a person to look at (ignored by git).
-    static var screenshotDirectory: String {
-        let dir = MihrabBinary.packageRoot.appendingPathComponent("screenshots").path
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static var screenshotDirectory: String { MihrabBinary.screenshotDirectory }
 }

@@ -23,6 +23,14 @@ public struct MihrabBinary {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// Where screenshots and renders are kept for a person to look at (ignored by git); made
+    /// here, so a test that writes there does not depend on another having run first.
+    public static var screenshotDirectory: String {
+        let dir = packageRoot.appendingPathComponent("screenshots").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
     /// Runs the binary; a run longer than `timeout` seconds is killed (the test then fails on
     /// its status) so that a hang can never stall the suite.
     public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> Result {
