@@ -71,8 +71,12 @@ let package = Package(
         // on a private unix socket; login, site settings, the site's units.
         .target(
             name: "Admin",
-            dependencies: ["Service", "CTLS", "TOMLKit", .product(name: "FlyingFox", package: "FlyingFox"),
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Service", "Screen", "CTLS", "TOMLKit", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "Logging", package: "swift-log")],
+            // The page's words, one file per language the wall screen has (its prayer names are the screen's).
+            resources: [.embedInCode("Languages/en.json"), .embedInCode("Languages/ar.json"), .embedInCode("Languages/ur.json"),
+                        .embedInCode("Languages/tr.json"), .embedInCode("Languages/ms.json"), .embedInCode("Languages/id.json"),
+                        .embedInCode("Languages/fr.json")]
         ),
 
         .executableTarget(

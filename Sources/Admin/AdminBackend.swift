@@ -15,6 +15,9 @@ public protocol AdminBackend: Sendable {
     /// "stop", "test-sound", "identify" or "reload" sent to a unit; returns the command's id
     /// (the unit answers on its event topic with it).
     func command(_ name: String, unit: String, user: String) -> Result<String, AdminCommandError>
+    /// The unit's `[screen] language` now: the page's language when the browser asks for none
+    /// we have. Asked at every request, so cheap (no file read).
+    func language() -> String
 }
 
 public struct AdminSnapshot: Sendable {

@@ -32,19 +32,20 @@ struct AdminRoutes: HTTPHandler {
 
         let token = Sessions.token(fromCookieHeader: request.headers[HTTPHeader("Cookie")])
         let session = sessions.session(token)
+        let t = AdminText.choose(acceptLanguage: request.headers[HTTPHeader("Accept-Language")], unit: backend.language())
 
         if request.method == .GET {
             switch route {
-            case .root: return root(session: session, query: request.query)
+            case .root: return root(t, session: session, query: request.query)
             case .settings:
                 guard let s = session else { return Self.seeOther("/") }
                 let snap = backend.snapshot()
-                return Self.html(.ok, Pages.settings(user: s.user, csrf: s.csrf, form: SettingsForm(effective: snap.effective), version: snap.version, error: nil))
+                return Self.html(.ok, Pages.settings(t, user: s.user, csrf: s.csrf, form: SettingsForm(effective: snap.effective), version: snap.version, error: nil))
             case .units:
                 guard let s = session else { return Self.seeOther("/") }
                 let sent = (request.query.first { $0.name == "sent" }?.value).flatMap { Self.isPlainID($0) ? $0 : nil }
-                return Self.html(.ok, Pages.units(user: s.user, csrf: s.csrf, units: backend.units(),
-                                                   notice: sent.map { "Command sent (\($0))." }, error: nil))
+                return Self.html(.ok, Pages.units(t, user: s.user, csrf: s.csrf, units: backend.units(),
+                                                  notice: sent.map { t("units.sent", ["id": $0]) }, error: nil))
             case .apiUnits:
                 guard session != nil else { return Self.json(.unauthorized, ["error": "log in first"]) }
                 return Self.json(.ok, backend.units().map { UnitJSON(id: $0.id, state: $0.state, status: $0.status) })
@@ -73,22 +74,22 @@ struct AdminRoutes: HTTPHandler {
             guard let sent = fields["csrf"], let kept = Sessions.cookie(Sessions.loginCookieName, in: request.headers[HTTPHeader("Cookie")]),
                   sent.utf8.count == 64, Crypto.constantTimeEqual(Array(sent.utf8), Array(kept.utf8)) else {
                 logger.warning("admin: a login without the login page's token refused (another site's form, or an old page)")
-                return Self.html(.forbidden, HTML.page("Refused", "<p class=\"error\">This form has expired or did not come from this page. <a href=\"/\">Start again</a>.</p>"))
+                return Self.html(.forbidden, Pages.refused(t))
             }
-            return await login(fields)
+            return await login(fields, t)
         }
         guard let s = session, let token else { return Self.seeOther("/") }
         guard let csrf = fields["csrf"], Crypto.constantTimeEqual(Array(csrf.utf8), Array(s.csrf.utf8)) else {
             logger.warning("admin: \(route) by \(s.user) refused: no or a wrong CSRF token")
-            return Self.html(.forbidden, HTML.page("Refused", "<p class=\"error\">This form has expired or did not come from this page. <a href=\"/\">Start again</a>.</p>"))
+            return Self.html(.forbidden, Pages.refused(t))
         }
         switch route {
         case .logout:
             sessions.close(token)
             logger.notice("admin: \(s.user) logged out")
             return Self.seeOther("/", cookie: Sessions.clearCookie)
-        case .settings: return saveSettings(fields, session: s)
-        case .command(let unit, let command): return send(command, unit: unit, session: s)
+        case .settings: return saveSettings(fields, session: s, t)
+        case .command(let unit, let command): return send(command, unit: unit, session: s, t)
         default: return Self.methodNotAllowed(raw)
         }
     }
@@ -131,18 +132,18 @@ struct AdminRoutes: HTTPHandler {
         default:
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 4, parts[0].isEmpty, parts[1] == "units", NetworkConfig.validName(String(parts[2])),
-               Pages.commands.contains(where: { $0.name == parts[3] }) {
+               Pages.commands.contains(String(parts[3])) {
                 return .command(unit: String(parts[2]), command: String(parts[3]))
             }
             return nil
         }
     }
 
-    private func root(session: Sessions.Session?, query: [HTTPRequest.QueryItem]) -> HTTPResponse {
-        guard let s = session else { return Self.loginPage(.ok) }
+    private func root(_ t: AdminText, session: Sessions.Session?, query: [HTTPRequest.QueryItem]) -> HTTPResponse {
+        guard let s = session else { return Self.loginPage(.ok, t) }
         let saved = query.first { $0.name == "saved" }?.value
-        return Self.html(.ok, Pages.dashboard(user: s.user, csrf: s.csrf, snapshot: backend.snapshot(), units: backend.units(),
-                                              notice: saved.flatMap(Int.init).map { "Settings saved: version \($0), applied." }))
+        return Self.html(.ok, Pages.dashboard(t, user: s.user, csrf: s.csrf, snapshot: backend.snapshot(), units: backend.units(),
+                                              notice: saved.flatMap(Int.init).map { t("home.saved", ["version": String($0)]) }))
     }
 
     /// scrypt (a fraction of a second, 32 MiB) on a thread of its own, one at a time: never on
@@ -155,12 +156,12 @@ struct AdminRoutes: HTTPHandler {
         }
     }
 
-    private func login(_ fields: [String: String]) async -> HTTPResponse {
+    private func login(_ fields: [String: String], _ t: AdminText) async -> HTTPResponse {
         let user = String((fields["user"] ?? "").trimmingCharacters(in: .whitespaces).prefix(64))
         let password = fields["password"] ?? ""
         if case .locked(let until) = throttle.attempt(user) {
             logger.warning("admin: login as \(PasswordFile.quotedName(user)) refused: locked out after too many failures")
-            return Self.html(.tooManyRequests, Pages.locked(minutes: max(1, Int(((until - throttle.now()) / 60).rounded(.up)))))
+            return Self.html(.tooManyRequests, Pages.locked(t, minutes: max(1, Int(((until - throttle.now()) / 60).rounded(.up)))))
         }
         let file = passwords.current()
         let valid = !user.isEmpty && PasswordFile.validUser(user)
@@ -172,16 +173,16 @@ struct AdminRoutes: HTTPHandler {
         }
         logger.warning("admin: failed login as \(PasswordFile.quotedName(user))")
         try? await Task.sleep(nanoseconds: UInt64(throttle.failureDelay * 1e9))
-        return Self.loginPage(.unauthorized, error: "Wrong name or password.")
+        return Self.loginPage(.unauthorized, t, error: t("login.wrong"))
     }
 
-    private func saveSettings(_ fields: [String: String], session s: Sessions.Session) -> HTTPResponse {
+    private func saveSettings(_ fields: [String: String], session s: Sessions.Session, _ t: AdminText) -> HTTPResponse {
         let snap = backend.snapshot()
         // Two people editing at once: the second sees the first's change rather than undoing it.
         if let base = fields["base"].flatMap({ Int($0) }), base != snap.version {
             logger.notice("admin: site settings from \(s.user) refused: made on version \(base), now \(snap.version)")
-            return Self.html(.conflict, Pages.settings(user: s.user, csrf: s.csrf, form: SettingsForm(effective: snap.effective), version: snap.version,
-                                                       error: "The settings changed while you were editing (version \(base) is now \(snap.version)): here they are as they are now; make your change again."))
+            return Self.html(.conflict, Pages.settings(t, user: s.user, csrf: s.csrf, form: SettingsForm(effective: snap.effective), version: snap.version,
+                                                       error: t("settings.conflict", ["base": String(base), "version": String(snap.version)])))
         }
         let form = SettingsForm(fields: fields)
         let result: Result<Int, ConfigError>
@@ -197,19 +198,19 @@ struct AdminRoutes: HTTPHandler {
             return Self.seeOther("/?saved=\(version)")
         case .failure(let e):
             logger.notice("admin: site settings from \(s.user) refused: \(e)")
-            return Self.html(.unprocessableContent, Pages.settings(user: s.user, csrf: s.csrf, form: form, version: snap.version, error: e.description))
+            return Self.html(.unprocessableContent, Pages.settings(t, user: s.user, csrf: s.csrf, form: form, version: snap.version, error: e.description))
         }
     }
 
-    private func send(_ command: String, unit: String, session s: Sessions.Session) -> HTTPResponse {
+    private func send(_ command: String, unit: String, session s: Sessions.Session, _ t: AdminText) -> HTTPResponse {
         switch backend.command(command, unit: unit, user: s.user) {
         case .success(let id):
             logger.notice("admin: \(s.user) sent \(command) to \(unit) (\(id))")
             return Self.seeOther(Self.isPlainID(id) ? "/units?sent=\(id)" : "/units")
         case .failure(let e):
             logger.notice("admin: \(command) to \(unit) from \(s.user) failed: \(e)")
-            return Self.html(.badGateway, Pages.units(user: s.user, csrf: s.csrf, units: backend.units(), notice: nil,
-                                                       error: "\(command) to \(unit): \(e.description)"))
+            return Self.html(.badGateway, Pages.units(t, user: s.user, csrf: s.csrf, units: backend.units(), notice: nil,
+                                                      error: t("units.failed", ["command": t("command.\(command)"), "unit": unit, "error": e.description])))
         }
     }
 
@@ -249,9 +250,9 @@ struct AdminRoutes: HTTPHandler {
     }
 
     /// The login page with a fresh CSRF token, in its form and in a cookie.
-    static func loginPage(_ status: HTTPStatusCode, error: String? = nil) -> HTTPResponse {
+    static func loginPage(_ status: HTTPStatusCode, _ t: AdminText, error: String? = nil) -> HTTPResponse {
         let token = Sessions.newLoginToken()
-        return response(status, "text/html; charset=utf-8", Data(Pages.login(csrf: token, error: error).utf8),
+        return response(status, "text/html; charset=utf-8", Data(Pages.login(t, csrf: token, error: error).utf8),
                         extra: [HTTPHeader("Set-Cookie"): Sessions.loginCookie(token)])
     }
 

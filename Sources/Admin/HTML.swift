@@ -18,6 +18,26 @@ enum HTML {
         return out
     }
 
+    /// Formats and keywords typed as they are (HH:MM, dates, "dhuhr"), longest first.
+    static let literals = ["YYYY-MM-DDTHH:MM", "YYYY-MM-DD", "HH:MM", "dhuhr"]
+
+    /// A sentence escaped, each of `literals` in it isolated and kept on one line: in a right
+    /// to left sentence "YYYY-MM-DDTHH:MM" would otherwise break at a hyphen and reorder.
+    static func prose(_ s: String) -> String {
+        var out = ""
+        var rest = s[...]
+        outer: while !rest.isEmpty {
+            for l in literals where rest.hasPrefix(l) {
+                out += "<bdi class=\"literal\">\(l)</bdi>"
+                rest = rest.dropFirst(l.count)
+                continue outer
+            }
+            out += escape(String(rest.first ?? " "))
+            rest = rest.dropFirst()
+        }
+        return out
+    }
+
     static let style = """
         body{font-family:system-ui,sans-serif;margin:0;padding:1rem;max-width:48rem;margin:auto;line-height:1.4;color:#111;background:#fafafa}
         h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.5rem}
@@ -31,23 +51,25 @@ enum HTML {
         .notice{background:#dcfce7;border:1px solid #15803d;padding:.75rem;border-radius:.4rem}
         nav{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center;margin-bottom:1rem}
         nav a{padding:.6rem;display:inline-block}
-        table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.4rem;text-align:left;vertical-align:top}
+        table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.4rem;text-align:start;vertical-align:top}
         form.inline{display:inline}
+        bdi.literal{white-space:nowrap;direction:ltr}
         """
 
-    /// A whole page. `csrf` given: the navigation (with the logout form) is shown.
-    static func page(_ title: String, user: String? = nil, csrf: String? = nil, _ body: String) -> String {
+    /// A whole page in a language (its direction too). `user` and `csrf` given: the
+    /// navigation (with the logout form) is shown.
+    static func page(_ title: String, _ t: AdminText, user: String? = nil, csrf: String? = nil, _ body: String) -> String {
         var nav = ""
         if let user, let csrf {
             nav = """
-                <nav><a href="/">Home</a><a href="/settings">Settings</a><a href="/units">Units</a>
-                <span>\(escape(user))</span>
-                <form class="inline" method="post" action="/logout">\(csrfField(csrf))<button type="submit">Log out</button></form></nav>
+                <nav><a href="/">\(escape(t("nav.home")))</a><a href="/settings">\(escape(t("nav.settings")))</a><a href="/units">\(escape(t("nav.units")))</a>
+                <bdi>\(escape(user))</bdi>
+                <form class="inline" method="post" action="/logout">\(csrfField(csrf))<button type="submit">\(escape(t("nav.logout")))</button></form></nav>
                 """
         }
         return """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(escape(t.code))" dir="\(t.dir)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(escape(title)) · Mihrab</title><style>\(style)</style></head>
             <body>\(nav)<h1>\(escape(title))</h1>
@@ -61,7 +83,7 @@ enum HTML {
     }
 
     static func input(_ name: String, _ label: String, value: String, type: String = "text", extra: String = "") -> String {
-        "<label for=\"\(escape(name))\">\(escape(label))</label><input type=\"\(type)\" id=\"\(escape(name))\" name=\"\(escape(name))\" value=\"\(escape(value))\" \(extra)>"
+        "<label for=\"\(escape(name))\">\(prose(label))</label><input type=\"\(type)\" id=\"\(escape(name))\" name=\"\(escape(name))\" value=\"\(escape(value))\" \(extra)>"
     }
 
     static func message(_ text: String?, error: Bool) -> String {

@@ -2,91 +2,117 @@ import Foundation
 import PrayerTimes
 import Service
 
-/// The admin pages, one function each; every value in them escaped.
+/// The admin pages, one function each, in the reader's language (`AdminText`); every value in
+/// them escaped. The settings' own error lines are the config check's, in English, as
+/// `mihrab config check` prints them.
 enum Pages {
-    static func login(csrf: String, error: String? = nil) -> String {
-        HTML.page("Mihrab admin", """
+    static func login(_ t: AdminText, csrf: String, error: String? = nil) -> String {
+        HTML.page(t("title"), t, """
             \(HTML.message(error, error: true))
             <form method="post" action="/login">
             <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">
-            \(HTML.input("user", "Name", value: "admin", extra: "autocomplete=\"username\" autocapitalize=\"none\" required"))
-            \(HTML.input("password", "Password", value: "", type: "password", extra: "autocomplete=\"current-password\" required"))
-            <p><button class="primary" type="submit">Log in</button></p>
+            \(HTML.input("user", t("login.name"), value: "admin", extra: "autocomplete=\"username\" autocapitalize=\"none\" dir=\"auto\" required"))
+            \(HTML.input("password", t("login.password"), value: "", type: "password", extra: "autocomplete=\"current-password\" required"))
+            <p><button class="primary" type="submit">\(HTML.escape(t("login.submit")))</button></p>
             </form>
             """)
     }
 
-    static func locked(minutes: Int) -> String {
-        HTML.page("Too many attempts", """
-            <p class="error" role="alert">Too many wrong passwords. Logging in is locked for \(minutes) more minute\(minutes == 1 ? "" : "s"); try again then.</p>
-            <p><a href="/">Back</a></p>
+    static func locked(_ t: AdminText, minutes: Int) -> String {
+        HTML.page(t("locked.title"), t, """
+            \(HTML.message(t("locked.text", ["minutes": String(minutes)]), error: true))
+            <p><a href="/">\(HTML.escape(t("back")))</a></p>
             """)
     }
 
-    static func dashboard(user: String, csrf: String, snapshot: AdminSnapshot, units: [AdminUnit], notice: String?) -> String {
+    static func refused(_ t: AdminText) -> String {
+        HTML.page(t("refused.title"), t, "<p class=\"error\" role=\"alert\">\(HTML.escape(t("refused.text"))) <a href=\"/\">\(HTML.escape(t("refused.again")))</a>.</p>")
+    }
+
+    static func dashboard(_ t: AdminText, user: String, csrf: String, snapshot: AdminSnapshot, units: [AdminUnit], notice: String?) -> String {
         let online = units.filter { $0.state == "online" }.count
-        return HTML.page("Mihrab admin", user: user, csrf: csrf, """
+        let version = snapshot.version == 0 ? t("home.noVersion") : t("home.version", ["version": String(snapshot.version)])
+        return HTML.page(t("title"), t, user: user, csrf: csrf, """
             \(HTML.message(notice, error: false))
-            <p>Site settings version \(snapshot.version == 0 ? "none yet (each unit's own file)" : String(snapshot.version)).</p>
-            <p>\(units.count) unit\(units.count == 1 ? "" : "s"), \(online) online.</p>
-            <p><a href="/settings">Iqamah, Jumu'ah, announcements, volume</a></p>
-            <p><a href="/units">Units: state, test sound, identify, stop</a></p>
+            <p>\(HTML.escape(version))</p>
+            <p>\(HTML.escape(t("home.units", ["count": String(units.count), "online": String(online)])))</p>
+            <p><a href="/settings">\(HTML.escape(t("home.settingsLink")))</a></p>
+            <p><a href="/units">\(HTML.escape(t("home.unitsLink")))</a></p>
             """)
     }
 
-    static func settings(user: String, csrf: String, form: SettingsForm, version: Int, error: String?) -> String {
+    static func settings(_ t: AdminText, user: String, csrf: String, form: SettingsForm, version: Int, error: String?) -> String {
+        func h(_ key: String) -> String { HTML.prose(t(key)) }
         var body = HTML.message(error, error: true)
         // The version the form shows: a save over a newer one is refused, not merged blindly.
         body += "<form method=\"post\" action=\"/settings\">\(HTML.csrfField(csrf))<input type=\"hidden\" name=\"base\" value=\"\(version)\">"
-        body += "<p>Site settings version \(version). Iqamah: minutes after the adhan (0 to 120) or a fixed time HH:MM; empty: none.</p>"
-        body += "<h2>Iqamah</h2><div class=\"row\">"
+        body += "<p>\(HTML.escape(version == 0 ? t("home.noVersion") : t("settings.version", ["version": String(version)])))</p>"
+        body += "<h2>\(h("settings.iqamah"))</h2><p>\(h("settings.iqamahHelp"))</p><div class=\"row\">"
         for p in SettingsForm.iqamahPrayers {
-            body += "<div>" + HTML.input("iqamah_\(p.rawValue)", p.rawValue.capitalized, value: form.iqamah[p] ?? "", extra: "inputmode=\"numeric\"") + "</div>"
+            body += "<div>" + HTML.input("iqamah_\(p.rawValue)", t.prayer(p.rawValue), value: form.iqamah[p] ?? "", extra: "inputmode=\"numeric\"") + "</div>"
         }
-        body += "</div><h2>Jumu'ah</h2>"
-        body += HTML.input("jumuah", "Times (comma-separated HH:MM, or dhuhr)", value: form.jumuah)
-        body += "<h2>Announcements</h2><p>Dates optional: YYYY-MM-DD or YYYY-MM-DDTHH:MM. An empty text removes it.</p>"
+        body += "</div><h2>\(h("settings.jumuah"))</h2>"
+        body += HTML.input("jumuah", t("settings.jumuahTimes"), value: form.jumuah)
+        body += "<h2>\(h("settings.announcements"))</h2><p>\(h("settings.announcementsHelp"))</p>"
         let rows = form.announcements + Array(repeating: SettingsForm.Announcement(), count: 2)
         for (i, a) in rows.prefix(SettingsForm.maximumAnnouncements).enumerated() {
-            body += HTML.input("ann_text_\(i)", "Text \(i + 1)", value: a.text, extra: "maxlength=\"500\"")
-            body += "<div class=\"row\"><div>" + HTML.input("ann_from_\(i)", "From", value: a.from) + "</div><div>"
-                + HTML.input("ann_to_\(i)", "To", value: a.to) + "</div></div>"
+            body += HTML.input("ann_text_\(i)", t("settings.text", ["n": String(i + 1)]), value: a.text, extra: "maxlength=\"500\" dir=\"auto\"")
+            body += "<div class=\"row\"><div>" + HTML.input("ann_from_\(i)", t("settings.from"), value: a.from) + "</div><div>"
+                + HTML.input("ann_to_\(i)", t("settings.to"), value: a.to) + "</div></div>"
         }
-        body += "<h2>Volume</h2>" + HTML.input("volume", "Volume (0 to 100)", value: form.volume, type: "number", extra: "min=\"0\" max=\"100\"")
-        body += "<p>Per prayer (empty: as the volume above)</p><div class=\"row\">"
+        body += "<h2>\(h("settings.volumeTitle"))</h2>" + HTML.input("volume", t("settings.volume"), value: form.volume, type: "number", extra: "min=\"0\" max=\"100\"")
+        body += "<p>\(h("settings.perPrayer"))</p><div class=\"row\">"
         for p in SettingsForm.volumePrayers {
-            body += "<div>" + HTML.input("volume_\(p.rawValue)", p.rawValue.capitalized, value: form.volumes[p] ?? "", type: "number", extra: "min=\"0\" max=\"100\"") + "</div>"
+            body += "<div>" + HTML.input("volume_\(p.rawValue)", t.prayer(p.rawValue), value: form.volumes[p] ?? "", type: "number", extra: "min=\"0\" max=\"100\"") + "</div>"
         }
-        body += "</div><p><button class=\"primary\" type=\"submit\">Save and apply</button></p></form>"
-        return HTML.page("Settings", user: user, csrf: csrf, body)
+        body += "</div><p><button class=\"primary\" type=\"submit\">\(h("settings.save"))</button></p></form>"
+        return HTML.page(t("settings.title"), t, user: user, csrf: csrf, body)
     }
 
-    static let commands: [(name: String, label: String)] = [("stop", "Stop"), ("test-sound", "Test sound"), ("identify", "Identify")]
+    /// The commands a unit takes from the page, in the order of its buttons.
+    static let commands = ["stop", "test-sound", "identify"]
 
-    static func units(user: String, csrf: String, units: [AdminUnit], notice: String?, error: String?) -> String {
+    static func units(_ t: AdminText, user: String, csrf: String, units: [AdminUnit], notice: String?, error: String?) -> String {
         var body = HTML.message(notice, error: false) + HTML.message(error, error: true)
-        if units.isEmpty { body += "<p>No units known yet.</p>" }
+        if units.isEmpty { body += "<p>\(HTML.escape(t("units.none")))</p>" }
         for u in units {
-            let s = u.status
-            var facts: [(String, String)] = [("State", u.state)]
-            facts.append(("Config version", s?.site.map { $0.configVersion == 0 ? "none yet (its own file)" : String($0.configVersion) } ?? "none (no network)"))
-            // "2026-11-24T05:34:00+00:00" as the unit's own clock time, "05:34".
-            facts.append(("Next", s?.next.map { "\($0.prayer.capitalized) \($0.event) at \($0.at.dropFirst(11).prefix(5))" } ?? "-"))
-            facts.append(("Clock", s.map { $0.clock.trusted ? "trusted" : "not trusted" } ?? "-"))
-            facts.append(("GPS", s?.gps ?? "-"))
-            facts.append(("Compass", s?.compass ?? "-"))
-            facts.append(("Sound", s?.sound.map { $0.available ? ($0.playing.map { "playing \($0)" } ?? "ready (\($0.device))") : "buzzer only (\($0.device))" } ?? "-"))
-            if let p = s?.problem { facts.append(("Problem", p)) }
-            body += "<h2>\(HTML.escape(u.id))</h2><table>"
-            for (k, v) in facts { body += "<tr><th>\(HTML.escape(k))</th><td>\(HTML.escape(v))</td></tr>" }
+            body += "<h2><bdi>\(HTML.escape(u.id))</bdi></h2><table>"
+            for (k, v) in facts(t, u) { body += "<tr><th>\(HTML.escape(k))</th><td><bdi>\(HTML.escape(v))</bdi></td></tr>" }
             body += "</table><p>"
             if NetworkConfig.validName(u.id) {
                 for c in commands {
-                    body += "<form class=\"inline\" method=\"post\" action=\"/units/\(HTML.escape(u.id))/\(c.name)\">\(HTML.csrfField(csrf))<button type=\"submit\">\(c.label)</button></form> "
+                    body += "<form class=\"inline\" method=\"post\" action=\"/units/\(HTML.escape(u.id))/\(c)\">\(HTML.csrfField(csrf))<button type=\"submit\">\(HTML.escape(t("command.\(c)")))</button></form> "
                 }
             }
             body += "</p>"
         }
-        return HTML.page("Units", user: user, csrf: csrf, body)
+        return HTML.page(t("units.title"), t, user: user, csrf: csrf, body)
+    }
+
+    /// A unit's table rows: what it reports, in words of the reader's language (the GPS,
+    /// compass and problem lines are the unit's own, as it reports them).
+    static func facts(_ t: AdminText, _ u: AdminUnit) -> [(String, String)] {
+        let s = u.status
+        let state = ["online", "offline", "lost", "unknown"].contains(u.state) ? t("state.\(u.state)") : u.state
+        var facts: [(String, String)] = [(t("unit.state"), state)]
+        facts.append((t("unit.configVersion"), s?.site.map { $0.configVersion == 0 ? t("version.own") : String($0.configVersion) } ?? t("version.noNetwork")))
+        facts.append((t("unit.next"), s?.next.map { n in
+            // "2026-11-24T05:34:00+00:00" as the unit's own clock time, "05:34".
+            let time = String(n.at.dropFirst(11).prefix(5))
+            let prayer = t.prayer(n.prayer)
+            guard SiteConfig.EventKind(rawValue: n.event) != nil, n.event != n.prayer else {
+                return t("next.only", ["prayer": prayer, "time": time])
+            }
+            return t("next.at", ["prayer": prayer, "event": t("event.\(n.event)"), "time": time])
+        } ?? "-"))
+        facts.append((t("unit.clock"), s.map { t($0.clock.trusted ? "clock.trusted" : "clock.untrusted") } ?? "-"))
+        facts.append((t("unit.gps"), s?.gps ?? "-"))
+        facts.append((t("unit.compass"), s?.compass ?? "-"))
+        facts.append((t("unit.sound"), s?.sound.map { snd in
+            guard snd.available else { return t("sound.buzzer", ["device": snd.device]) }
+            return snd.playing.map { t("sound.playing", ["name": $0]) } ?? t("sound.ready", ["device": snd.device])
+        } ?? "-"))
+        if let p = s?.problem { facts.append((t("unit.problem"), p)) }
+        return facts
     }
 }

@@ -54,3 +54,15 @@ struct PageAssets: Sendable {
     /// announcement), so it is written "<\/", which JSON reads as the same text.
     static func scriptSafe(_ json: String) -> String { json.replacingOccurrences(of: "</", with: "<\\/") }
 }
+
+/// What other modules may read of the screen's language files.
+public enum ScreenLanguages {
+    /// The prayers' names in a language ("dhuhr" → "الظهر"); empty for a language without a file.
+    public static func prayerNames(_ code: String) -> [String: String] {
+        struct File: Decodable { var code: String; var prayers: [String: String] }
+        for bytes in PageAssets.languageFiles {
+            if let f = try? JSONDecoder().decode(File.self, from: Data(bytes)), f.code == code { return f.prayers }
+        }
+        return [:]
+    }
+}

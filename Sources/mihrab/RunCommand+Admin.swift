@@ -19,10 +19,14 @@ final class UnitAdminBackend: AdminBackend {
     let logger: Logger
     /// The command line's settings over the file (the simulation's position, the screen's address).
     let overrides: @Sendable (inout SiteConfig) -> Void
+    /// What the loop last published (the config it runs with), and the language it started with.
+    let feed: ScreenFeed
+    let startLanguage: String
 
-    init(store: SiteSettingsStore, configPath: String?, link: UnitLink?, daemon: DaemonSlot, network: NetworkConfig,
-         latest: LatestStatus, logger: Logger, overrides: @escaping @Sendable (inout SiteConfig) -> Void) {
+    init(store: SiteSettingsStore, configPath: String?, link: UnitLink?, daemon: DaemonSlot, network: NetworkConfig, feed: ScreenFeed,
+         language: String, latest: LatestStatus, logger: Logger, overrides: @escaping @Sendable (inout SiteConfig) -> Void) {
         (self.store, self.configPath, self.link, self.daemon, self.latest, self.logger) = (store, configPath, link, daemon, latest, logger)
+        (self.feed, startLanguage) = (feed, language)
         unitID = network.unitID.isEmpty ? "this-unit" : network.unitID
         site = network.site.isEmpty ? "local" : network.site
         self.overrides = overrides
@@ -34,6 +38,8 @@ final class UnitAdminBackend: AdminBackend {
         overrides(&c)
         return c
     }
+
+    func language() -> String { feed.read().input?.config.screen.language ?? startLanguage }
 
     func snapshot() -> AdminSnapshot {
         let s = store.settings

@@ -208,7 +208,7 @@ struct RunCommand: AsyncParsableCommand {
         var admin: AdminServer?
         if let siteStore, !site.admin.listen.isEmpty {
             let backend = UnitAdminBackend(store: siteStore, configPath: configPath, link: link, daemon: slot, network: site.network,
-                                           latest: latest, logger: logger, overrides: { [self] in overrides(&$0) })
+                                           feed: feed, language: site.screen.language, latest: latest, logger: logger, overrides: { [self] in overrides(&$0) })
             admin = await RunCommand.startAdmin(site, backend: backend, stateDirectory: siteStore.directory,
                                                 runtimeDirectory: simulated ? siteStore.directory : site.runtimeDirectory, logger: logger)
         }

@@ -13,11 +13,16 @@ final class FakeBackend: AdminBackend {
     }
     let state = Mutex(State())
     let siteTOML: String
+    /// The unit's `[screen] language`.
+    let screenLanguage: String
 
-    init(siteTOML: String = "[calculation]\nmethod = \"mwl\"\n") { self.siteTOML = siteTOML }
+    init(siteTOML: String = "[calculation]\nmethod = \"mwl\"\n", language: String = "en") {
+        (self.siteTOML, screenLanguage) = (siteTOML, language)
+    }
 
     func snapshot() -> AdminSnapshot {
         var c = SiteConfig()
+        c.screen.language = screenLanguage
         c.iqamah = [.fajr: .minutesAfterAdhan(20), .dhuhr: .fixed(13 * 60 + 30)]
         return AdminSnapshot(version: 3, siteTOML: siteTOML, effective: c)
     }
@@ -29,6 +34,8 @@ final class FakeBackend: AdminBackend {
             return .success(4)
         }
     }
+
+    func language() -> String { screenLanguage }
 
     func units() -> [AdminUnit] {
         [AdminUnit(id: "hall-1", state: "online", status: nil), AdminUnit(id: "<b>x</b>", state: "unknown", status: nil)]

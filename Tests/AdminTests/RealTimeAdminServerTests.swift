@@ -44,6 +44,35 @@ struct RealTimeAdminServerTests {
         await h.stop()
     }
 
+    @Test("The page speaks the reader's language (Accept-Language), else the unit's: Arabic and Urdu right to left; the form's names stay")
+    func languages() async throws {
+        let h = try await AdminHarness(backend: FakeBackend(language: "fr"))
+        defer { h.remove() }
+        let french = try await h.curl("/")
+        #expect(french.body.contains("<html lang=\"fr\" dir=\"ltr\">"), "no Accept-Language: the unit's screen language")
+        #expect(french.body.contains(">Se connecter</button>"))
+        let arabic = try await h.curl("/", ["-H", "Accept-Language: ar-SA,ar;q=0.9,en;q=0.5"])
+        #expect(arabic.body.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        #expect(arabic.body.contains(">تسجيل الدخول</button>"))
+        #expect(arabic.body.contains("name=\"password\""))
+        let csrf = AdminHarness.csrf(arabic.body) ?? ""
+        let wrong = try await h.curl("/login", ["-H", "Accept-Language: ur", "--data-urlencode", "user=admin", "--data-urlencode", "password=x",
+                                                "--data-urlencode", "csrf=\(csrf)"])
+        #expect(wrong.code == 401)
+        #expect(wrong.body.contains("<html lang=\"ur\" dir=\"rtl\">") && wrong.body.contains("نام یا پاس ورڈ غلط ہے۔"))
+        #expect(try await h.login().code == 303)
+        let dash = try await h.curl("/", ["-H", "Accept-Language: ar"])
+        #expect(dash.body.contains("إصدار إعدادات المسجد 3."), "\(dash.body)")
+        #expect(dash.body.contains(">تسجيل الخروج</button>"))
+        let form = try await h.curl("/settings", ["-H", "Accept-Language: tr"])
+        #expect(form.body.contains("<label for=\"iqamah_dhuhr\">Öğle</label>"), "the screen's name for Dhuhr in Turkish")
+        #expect(form.body.contains("name=\"iqamah_dhuhr\" value=\"13:30\""))
+        let units = try await h.curl("/units", ["-H", "Accept-Language: ms"])
+        #expect(units.body.contains("<td><bdi>dalam talian</bdi></td>"), "online, in Malay")
+        #expect(units.body.contains(">Kenal pasti</button>"))
+        await h.stop()
+    }
+
     @Test("The login form has its own CSRF token: the right password without it, or with another, is a 403 that opens nothing and counts as no attempt")
     func loginCSRF() async throws {
         let h = try await AdminHarness()

@@ -101,6 +101,11 @@ final class RealTimeSiteAdminTests: XCTestCase {
         let token = try XCTUnwrap(page.body.range(of: #"name="csrf" value="[0-9a-f]{64}""#, options: .regularExpression).map {
             String(page.body[$0].dropLast().suffix(64))
         })
+        // The same page for an Arabic phone: right to left, each unit online and its next event in Arabic.
+        let arabic = try curl(admin + "/units", ["-H", "Accept-Language: ar"])
+        XCTAssertTrue(arabic.body.contains("<html lang=\"ar\" dir=\"rtl\">"), arabic.body)
+        XCTAssertEqual(arabic.body.components(separatedBy: "<td><bdi>متصل</bdi></td>").count - 1, 3, arabic.body)
+        XCTAssertEqual(arabic.body.components(separatedBy: " الساعة ").count - 1, 3, "each unit's next event, in Arabic\n\(arabic.body)")
         let b2 = watch.messages.count
         XCTAssertEqual(try curl(admin + "/units/women/identify", ["--data-urlencode", "csrf=\(token)"]).code, 303)
         XCTAssertNotNil(watch.wait(5, from: b2) { t, p in t == "mihrab/v1/unit/women/event" && p.contains("\"command\":\"identify\"") },
