@@ -14,7 +14,17 @@ import Synchronization
 /// through TLS. No SwiftNIO: a small
 /// binary and little memory on a Pi Zero.
 public final class AdminServer: Sendable {
+    /// What the TLS front allows each connection (tests shorten the times).
+    public struct FrontLimits: Sendable {
+        public var connections = 32
+        public var handshakeMilliseconds = 10_000
+        public var idleMilliseconds = 60_000
+        public var lifetimeMilliseconds = 5 * 60_000
+        public init() {}
+    }
+
     public let config: AdminConfig
+    let limits: FrontLimits
     let address: ListenAddress
     let stateDirectory: String
     let runtimeDirectory: String
@@ -41,7 +51,7 @@ public final class AdminServer: Sendable {
     /// `now`: seconds on a monotonic clock (sessions and lockouts are lengths of time: a wall
     /// clock set by NTP or GPS must not end or stretch them); tests give their own.
     public init(config: AdminConfig, stateDirectory: String, runtimeDirectory: String, backend: any AdminBackend, logger: Logger,
-                now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) throws(AdminError) {
+                now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }, limits: FrontLimits = FrontLimits()) throws(AdminError) {
         guard let address = ListenAddress(config.listen) else {
             throw AdminError("[admin] listen: \"\(config.listen)\" is not \"ADDRESS:PORT\"")
         }
@@ -49,6 +59,7 @@ public final class AdminServer: Sendable {
             throw AdminError("[admin] certificate and key: give both (PEM files), or neither for a self-signed pair")
         }
         self.config = config
+        self.limits = limits
         self.address = address
         self.stateDirectory = stateDirectory
         self.runtimeDirectory = runtimeDirectory
@@ -89,7 +100,9 @@ public final class AdminServer: Sendable {
         chmod(socket, 0o600)
 
         var err = [CChar](repeating: 0, count: 512)
-        guard let front = mihrab_tls_front_start(address.host, Int32(address.port), cert, key, socket, 32, 10_000, 60_000, &err, err.count) else {
+        guard let front = mihrab_tls_front_start(address.host, Int32(address.port), cert, key, socket, Int32(limits.connections),
+                                                 Int32(limits.handshakeMilliseconds), Int32(limits.idleMilliseconds),
+                                                 Int32(limits.lifetimeMilliseconds), &err, err.count) else {
             await server.stop()
             task.cancel()
             throw AdminError("admin page: \(Crypto.text(err))")

@@ -65,7 +65,8 @@ final class AdminHarness {
 
     let log = LogCapture()
 
-    init(backend: FakeBackend = FakeBackend(), dir: String? = nil, writePassword: Bool = true) async throws {
+    init(backend: FakeBackend = FakeBackend(), dir: String? = nil, writePassword: Bool = true,
+         limits: AdminServer.FrontLimits = AdminServer.FrontLimits()) async throws {
         self.dir = dir ?? NSTemporaryDirectory() + "mihrab-admin-\(UInt32.random(in: 0 ... .max))"
         try FileManager.default.createDirectory(atPath: self.dir + "/state", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: self.dir + "/run", withIntermediateDirectories: true)
@@ -76,7 +77,7 @@ final class AdminHarness {
         self.backend = backend
         let clock = clock
         server = try AdminServer(config: config, stateDirectory: self.dir + "/state", runtimeDirectory: self.dir + "/run",
-                                 backend: backend, logger: log.logger, now: { clock.now })
+                                 backend: backend, logger: log.logger, now: { clock.now }, limits: limits)
         try await server.start()
     }
 

@@ -299,6 +299,50 @@ struct RealTimeAdminServerTests {
         await h.stop()
     }
 
+    /// `openssl s_client` to the front, fed by a shell `feed` (its stdin); how long it stayed
+    /// connected and how many pages it got. Awaited, not waited for (the pool stays free).
+    /// Killed after 20 s with SIGKILL: a child of the test process may inherit SIGTERM blocked.
+    static func client(port: Int, feed: String) async throws -> (seconds: Double, pages: Int) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "\(feed) | timeout -s KILL 20 openssl s_client -connect 127.0.0.1:\(port) -quiet -ign_eof 2>/dev/null"]
+        let out = Pipe()
+        p.standardOutput = out
+        let started = Date()
+        let data: Data = try await withCheckedThrowingContinuation { c in
+            p.terminationHandler = { _ in c.resume(returning: out.fileHandleForReading.readDataToEndOfFile()) }
+            do { try p.run() } catch { c.resume(throwing: error) }
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        return (Date().timeIntervalSince(started), text.components(separatedBy: "HTTP/1.1 200").count - 1)
+    }
+
+    @Test("The TLS front ends a connection that keeps asking once its lifetime is over, and a silent one after its idle time")
+    func connectionTimes() async throws {
+        var limits = AdminServer.FrontLimits()
+        limits.lifetimeMilliseconds = 2000
+        let h = try await AdminHarness(limits: limits)
+        defer { h.remove() }
+        // A page asked for every 0.25 s on one connection: answered while it lasts, never idle,
+        // ended after 2 s (5 minutes on a unit) rather than holding its slot for ever.
+        let busy = try await Self.client(port: h.server.port,
+                                         feed: "while true; do printf 'GET / HTTP/1.1\\r\\nHost: unit\\r\\n\\r\\n'; sleep 0.25; done")
+        #expect(busy.pages >= 3, "answered while it lasted")
+        #expect(busy.seconds >= 2 && busy.seconds < 10, "ended at its lifetime, not by timeout(1): \(busy.seconds) s")
+        await h.stop()
+
+        var quick = AdminServer.FrontLimits()
+        quick.idleMilliseconds = 1000
+        let h2 = try await AdminHarness(limits: quick)
+        defer { h2.remove() }
+        // Handshaken, then nothing (its input at an end at once; -ign_eof keeps it connected):
+        // closed after the idle second, not at the lifetime.
+        let silent = try await Self.client(port: h2.server.port, feed: "true")
+        #expect(silent.pages == 0)
+        #expect(silent.seconds >= 1 && silent.seconds < 10, "ended when idle: \(silent.seconds) s")
+        await h2.stop()
+    }
+
     @Test("No password file, or one readable by others: the server starts and every login fails")
     func noPassword() async throws {
         let h = try await AdminHarness(writePassword: false)

@@ -162,10 +162,10 @@ int mihrab_tls_fingerprint(const char *cert_path, char *out, size_t outlen, char
 
 /* ---- The TLS front ---- */
 
-/* What one connection may send in all, and how long it may last (a client trickling a byte
- * a minute would otherwise hold its slot for ever); a browser opens another after that. */
+/* What one connection may send in all (its lifetime_ms bounds how long it lasts: a client
+ * trickling a byte a minute would otherwise hold its slot for ever); a browser opens another
+ * after that. */
 #define MAX_UPSTREAM_BYTES (1024 * 1024)
-#define MAX_LIFETIME_MS (5 * 60 * 1000)
 /* Connections open at once from one address: a quarter of all, at least 4 (one machine
  * cannot take every slot). */
 #define PER_ADDRESS(max) ((max) / 4 < 4 ? 4 : (max) / 4)
@@ -175,7 +175,7 @@ struct mihrab_tls_front {
     int listen_fd;
     int stop_pipe[2];  /* readable once stopping: every poll includes [0] */
     int port;
-    int max_connections, handshake_ms, idle_ms;
+    int max_connections, handshake_ms, idle_ms, lifetime_ms;
     char unix_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
     pthread_t acceptor;
     int refs;         /* the owner's one, and one per connection thread */
@@ -303,7 +303,7 @@ static void relay(struct mihrab_tls_front *f, int fd) {
 
     char buf[16384];
     size_t upstream = 0;  /* bytes from the client: bounded (a server that keeps an endless request line in memory cannot be fed one) */
-    int64_t end = now_ms() + MAX_LIFETIME_MS;
+    int64_t end = now_ms() + f->lifetime_ms;
     for (;;) {
         struct pollfd p[3] = {{.fd = fd, .events = POLLIN}, {.fd = up, .events = POLLIN}, {.fd = f->stop_pipe[0], .events = POLLIN}};
         int64_t left = end - now_ms();
@@ -397,7 +397,7 @@ static void *accept_main(void *arg) {
 
 mihrab_tls_front *mihrab_tls_front_start(const char *host, int port, const char *cert_path, const char *key_path,
                                          const char *unix_path, int max_connections, int handshake_ms, int idle_ms,
-                                         char *err, size_t errlen) {
+                                         int lifetime_ms, char *err, size_t errlen) {
     char b[160];
     if (!host || !cert_path || !key_path || !unix_path) { say(err, errlen, "TLS front: missing argument"); return NULL; }
     if (port < 0 || port > 65535) { say(err, errlen, "TLS front: port %d out of range", port); return NULL; }
@@ -405,6 +405,7 @@ mihrab_tls_front *mihrab_tls_front_start(const char *host, int port, const char 
     if (max_connections < 1 || max_connections > 1024) max_connections = 32;
     if (handshake_ms < 100) handshake_ms = 10000;
     if (idle_ms < 100) idle_ms = 60000;
+    if (lifetime_ms < 100) lifetime_ms = 5 * 60 * 1000;
 
     SSL_CTX *ctx = SSL_CTX_new(TLS_server_method());
     if (!ctx) { say(err, errlen, "TLS front: %s", ssl_reason(b, sizeof b)); return NULL; }
@@ -469,6 +470,7 @@ mihrab_tls_front *mihrab_tls_front_start(const char *host, int port, const char 
     f->max_connections = max_connections;
     f->handshake_ms = handshake_ms;
     f->idle_ms = idle_ms;
+    f->lifetime_ms = lifetime_ms;
     snprintf(f->unix_path, sizeof f->unix_path, "%s", unix_path);
     f->refs = 1;
     /* The threads block every signal: the daemon's loop takes SIGHUP, SIGTERM, SIGINT. */

@@ -35,7 +35,7 @@ int mihrab_tls_fingerprint(const char *cert_path, char *out, size_t outlen, char
 /* The TLS front: listens on host:port (TCP; port 0: any free one), and for each connection,
  * on a thread of its own, completes the TLS handshake (TLS 1.2 or newer) within
  * handshake_ms, connects to the unix socket unix_path and relays bytes both ways until
- * either side closes, nothing moves for idle_ms, the client has sent 1 MiB, or 5 minutes
+ * either side closes, nothing moves for idle_ms, the client has sent 1 MiB, or lifetime_ms
  * have passed. At most max_connections at once, a quarter of them (at least 4) from one
  * address (more are closed at once). The accept loop runs on a thread of its own. */
 typedef struct mihrab_tls_front mihrab_tls_front;
@@ -44,7 +44,7 @@ typedef struct mihrab_tls_front mihrab_tls_front;
  * bound. */
 mihrab_tls_front *mihrab_tls_front_start(const char *host, int port, const char *cert_path, const char *key_path,
                                          const char *unix_path, int max_connections, int handshake_ms, int idle_ms,
-                                         char *err, size_t errlen);
+                                         int lifetime_ms, char *err, size_t errlen);
 /* The TCP port bound (the one chosen for port 0); -1 for NULL. */
 int mihrab_tls_front_port(const mihrab_tls_front *front);
 /* Connections open now. */
