@@ -205,15 +205,19 @@ struct RunCommand: AsyncParsableCommand {
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         slot.set(daemon)
         do { try link?.start() } catch { logger.error("network: \(error); the unit runs on without the site's network") }
-        var admin: AdminServer?
+        var admin: Task<AdminServer?, Never>?
         if let siteStore, !site.admin.listen.isEmpty {
             let backend = UnitAdminBackend(store: siteStore, configPath: configPath, link: link, daemon: slot, network: site.network,
                                            feed: feed, language: site.screen.language, latest: latest, logger: logger, overrides: { [self] in overrides(&$0) })
-            admin = await RunCommand.startAdmin(site, backend: backend, stateDirectory: siteStore.directory,
-                                                runtimeDirectory: simulated ? siteStore.directory : site.runtimeDirectory, logger: logger)
+            let (state, runtime) = (siteStore.directory, simulated ? siteStore.directory : site.runtimeDirectory)
+            // Beside the loop, not before it: a slow start (a certificate to make, an HTTP
+            // server slow to listen) never holds back the first adhan.
+            admin = Task { [site] in
+                await RunCommand.startAdmin(site, backend: backend, stateDirectory: state, runtimeDirectory: runtime, logger: logger)
+            }
         }
         let status = await daemon.run()
-        await admin?.stop()
+        await admin?.value?.stop()
         link?.stop()
         server?.cancel()
         panels?.stop()
