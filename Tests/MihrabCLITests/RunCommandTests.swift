@@ -51,6 +51,34 @@ struct RealTimeRunCommandTests {
         #expect(text.stdout.contains("Display: ssd1306 at 0x3c (128x64) "), "\(text.stdout)")
     }
 
+    @Test("an admin page that cannot start (its certificate missing) is one error line; the day's five adhans fire all the same")
+    func adminThatCannotStart() throws {
+        let dir = try tempDir()
+        let record = dir + "/record.jsonl"
+        let config = dir + "/mihrab.toml"
+        try """
+            [location]
+            source = "fixed"
+            [compass]
+            rate_hz = 1
+            [admin]
+            listen = "127.0.0.1:0"
+            password_file = "\(dir)/admin.passwd"
+            certificate = "\(dir)/missing-cert.pem"
+            key = "\(dir)/missing-key.pem"
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let r = try MihrabBinary.run(["run", "--board", "board/simulated.toml", "--config", config, "--start", "2026-03-29T00:00",
+                                      "--until", "2026-03-30T00:00", "--tz", "Europe/London", "--lat", "51.5074",
+                                      "--lon", "-0.1278", "--speed", "1e9", "--record", record, "--state-dir", dir, "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let said = r.stderr.split(separator: "\n").filter { $0.contains("the unit runs on without its admin page") }
+        #expect(said.count == 1 && said[0].contains("missing-cert.pem"), "\(r.stderr)")
+        let adhans = try records(record).filter { $0["event"] as? String == "adhan" && ($0["scheduled"] as? String)?.hasPrefix("2026-03-29") == true }
+        #expect(adhans.map { $0["prayer"] as? String ?? "" } == ["fajr", "dhuhr", "asr", "maghrib", "isha"])
+        #expect(adhans.allSatisfy { $0["state"] as? String == "fired" })
+    }
+
     @Test("SIGTERM: outputs off, state flushed, exit 0 within a second; systemd told READY and STOPPING")
     func sigterm() throws {
         let dir = try tempDir()
