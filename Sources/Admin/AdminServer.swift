@@ -100,9 +100,9 @@ public final class AdminServer: Sendable {
         chmod(socket, 0o600)
 
         var err = [CChar](repeating: 0, count: 512)
-        guard let front = mihrab_tls_front_start(address.host, Int32(address.port), cert, key, socket, Int32(limits.connections),
-                                                 Int32(limits.handshakeMilliseconds), Int32(limits.idleMilliseconds),
-                                                 Int32(limits.lifetimeMilliseconds), &err, err.count) else {
+        guard let front = mihrab_tls_front_start(address.host, Int32(address.port), cert, key, socket, Int32(clamping: limits.connections),
+                                                 Int32(clamping: limits.handshakeMilliseconds), Int32(clamping: limits.idleMilliseconds),
+                                                 Int32(clamping: limits.lifetimeMilliseconds), &err, err.count) else {
             await server.stop()
             task.cancel()
             throw AdminError("admin page: \(Crypto.text(err))")

@@ -46,18 +46,21 @@ struct AdminText: Sendable {
     }
 
     /// "ar-SA,ar;q=0.9,en;q=0.8" → ["ar", "ar", "en"]: primary subtags, lowercased, highest
-    /// weight first (a weight of 0 means "not this one"); at most 20 entries are looked at.
+    /// weight first (a weight of 0 means "not this one"). Only the header's first 512 bytes
+    /// and 20 entries are looked at: a request may carry a header of most of a megabyte.
     static func preferred(_ header: String?) -> [String] {
         guard let header else { return [] }
+        let head = String(decoding: header.utf8.prefix(512), as: UTF8.self)
         var tags: [(code: String, q: Double, order: Int)] = []
-        for (i, part) in header.split(separator: ",").prefix(20).enumerated() {
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        for (i, part) in head.split(separator: ",", maxSplits: 20).prefix(20).enumerated() {
+            let pieces = part.split(separator: ";", maxSplits: 4).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard let tag = pieces.first, !tag.isEmpty, tag != "*" else { continue }
             var q = 1.0
             for p in pieces.dropFirst() where p.hasPrefix("q=") { q = Double(p.dropFirst(2)) ?? 0 }
             guard q > 0 else { continue }
-            let code = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
-            tags.append((code, q, i))
+            let primary = tag.split(separator: "-").first.map(String.init) ?? ""
+            // "in" is Indonesian's old code, still sent by some phones.
+            tags.append((primary == "in" ? "id" : primary, q, i))
         }
         return tags.sorted { $0.q != $1.q ? $0.q > $1.q : $0.order < $1.order }.map(\.code)
     }

@@ -88,6 +88,7 @@ enum HTML {
 
     static func message(_ text: String?, error: Bool) -> String {
         guard let text, !text.isEmpty else { return "" }
-        return "<p class=\"\(error ? "error" : "notice")\" role=\"\(error ? "alert" : "status")\">\(escape(text))</p>"
+        // dir="auto": a config check's line is English in any page; it reads left to right.
+        return "<p class=\"\(error ? "error" : "notice")\" role=\"\(error ? "alert" : "status")\" dir=\"auto\">\(escape(text))</p>"
     }
 }

@@ -49,21 +49,21 @@ enum Pages {
         body += "<p>\(HTML.escape(version == 0 ? t("home.noVersion") : t("settings.version", ["version": String(version)])))</p>"
         body += "<h2>\(h("settings.iqamah"))</h2><p>\(h("settings.iqamahHelp"))</p><div class=\"row\">"
         for p in SettingsForm.iqamahPrayers {
-            body += "<div>" + HTML.input("iqamah_\(p.rawValue)", t.prayer(p.rawValue), value: form.iqamah[p] ?? "", extra: "inputmode=\"numeric\"") + "</div>"
+            body += "<div>" + HTML.input("iqamah_\(p.rawValue)", t.prayer(p.rawValue), value: form.iqamah[p] ?? "", extra: "inputmode=\"numeric\" dir=\"ltr\"") + "</div>"
         }
         body += "</div><h2>\(h("settings.jumuah"))</h2>"
-        body += HTML.input("jumuah", t("settings.jumuahTimes"), value: form.jumuah)
+        body += HTML.input("jumuah", t("settings.jumuahTimes"), value: form.jumuah, extra: "dir=\"ltr\"")
         body += "<h2>\(h("settings.announcements"))</h2><p>\(h("settings.announcementsHelp"))</p>"
         let rows = form.announcements + Array(repeating: SettingsForm.Announcement(), count: 2)
         for (i, a) in rows.prefix(SettingsForm.maximumAnnouncements).enumerated() {
             body += HTML.input("ann_text_\(i)", t("settings.text", ["n": String(i + 1)]), value: a.text, extra: "maxlength=\"500\" dir=\"auto\"")
-            body += "<div class=\"row\"><div>" + HTML.input("ann_from_\(i)", t("settings.from"), value: a.from) + "</div><div>"
-                + HTML.input("ann_to_\(i)", t("settings.to"), value: a.to) + "</div></div>"
+            body += "<div class=\"row\"><div>" + HTML.input("ann_from_\(i)", t("settings.from"), value: a.from, extra: "dir=\"ltr\"") + "</div><div>"
+                + HTML.input("ann_to_\(i)", t("settings.to"), value: a.to, extra: "dir=\"ltr\"") + "</div></div>"
         }
-        body += "<h2>\(h("settings.volumeTitle"))</h2>" + HTML.input("volume", t("settings.volume"), value: form.volume, type: "number", extra: "min=\"0\" max=\"100\"")
+        body += "<h2>\(h("settings.volumeTitle"))</h2>" + HTML.input("volume", t("settings.volume"), value: form.volume, type: "number", extra: "min=\"0\" max=\"100\" dir=\"ltr\"")
         body += "<p>\(h("settings.perPrayer"))</p><div class=\"row\">"
         for p in SettingsForm.volumePrayers {
-            body += "<div>" + HTML.input("volume_\(p.rawValue)", t.prayer(p.rawValue), value: form.volumes[p] ?? "", type: "number", extra: "min=\"0\" max=\"100\"") + "</div>"
+            body += "<div>" + HTML.input("volume_\(p.rawValue)", t.prayer(p.rawValue), value: form.volumes[p] ?? "", type: "number", extra: "min=\"0\" max=\"100\" dir=\"ltr\"") + "</div>"
         }
         body += "</div><p><button class=\"primary\" type=\"submit\">\(h("settings.save"))</button></p></form>"
         return HTML.page(t("settings.title"), t, user: user, csrf: csrf, body)

@@ -51,6 +51,9 @@ struct AdminTextTests {
         #expect(pick("*", unit: "fr") == "fr")
         #expect(pick(nil, unit: "xx") == "en")
         #expect(pick(String(repeating: "zz,", count: 5000) + "ar") == "en", "only the first 20 entries are looked at")
+        #expect(pick("AR-sa;Q=0, TR") == "tr", "case does not matter")
+        #expect(pick("in-ID,en;q=0.5") == "id", "Indonesian's old code")
+        #expect(pick("ar" + String(repeating: ";", count: 500_000)) == "ar", "a header of half a megabyte: its start only")
     }
 
     @Test("Placeholders are filled in one pass: a value holding braces is left as it is; unknown ones stay; formats stay whole")

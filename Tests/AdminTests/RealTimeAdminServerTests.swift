@@ -300,20 +300,21 @@ struct RealTimeAdminServerTests {
     }
 
     /// `openssl s_client` to the front, fed by a shell `feed` (its stdin); how long it stayed
-    /// connected and how many pages it got. Awaited, not waited for (the pool stays free).
-    /// Killed after 20 s with SIGKILL: a child of the test process may inherit SIGTERM blocked.
-    static func client(port: Int, feed: String) async throws -> (seconds: Double, pages: Int) {
+    /// connected and how many pages it got (its output goes to a file: nothing to drain).
+    /// Awaited, not waited for (the pool stays free). SIGKILL after 20 s: a child of the test
+    /// process may inherit SIGTERM blocked; a feed must end by itself once its pipe is closed
+    /// (SIGPIPE may be ignored in the test process, and so in its children).
+    static func client(port: Int, feed: String, dir: String) async throws -> (seconds: Double, pages: Int) {
+        let out = dir + "/s_client.out"
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "\(feed) | timeout -s KILL 20 openssl s_client -connect 127.0.0.1:\(port) -quiet -ign_eof 2>/dev/null"]
-        let out = Pipe()
-        p.standardOutput = out
+        p.arguments = ["-c", "\(feed) | timeout -s KILL 20 openssl s_client -connect 127.0.0.1:\(port) -quiet -ign_eof > \(out) 2>/dev/null"]
         let started = Date()
-        let data: Data = try await withCheckedThrowingContinuation { c in
-            p.terminationHandler = { _ in c.resume(returning: out.fileHandleForReading.readDataToEndOfFile()) }
+        try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
+            p.terminationHandler = { _ in c.resume() }
             do { try p.run() } catch { c.resume(throwing: error) }
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         return (Date().timeIntervalSince(started), text.components(separatedBy: "HTTP/1.1 200").count - 1)
     }
 
@@ -325,8 +326,8 @@ struct RealTimeAdminServerTests {
         defer { h.remove() }
         // A page asked for every 0.25 s on one connection: answered while it lasts, never idle,
         // ended after 2 s (5 minutes on a unit) rather than holding its slot for ever.
-        let busy = try await Self.client(port: h.server.port,
-                                         feed: "while true; do printf 'GET / HTTP/1.1\\r\\nHost: unit\\r\\n\\r\\n'; sleep 0.25; done")
+        let busy = try await Self.client(port: h.server.port, feed: "while printf 'GET / HTTP/1.1\\r\\nHost: unit\\r\\n\\r\\n'; do sleep 0.25; done",
+                                         dir: h.dir)
         #expect(busy.pages >= 3, "answered while it lasted")
         #expect(busy.seconds >= 2 && busy.seconds < 10, "ended at its lifetime, not by timeout(1): \(busy.seconds) s")
         await h.stop()
@@ -337,7 +338,7 @@ struct RealTimeAdminServerTests {
         defer { h2.remove() }
         // Handshaken, then nothing (its input at an end at once; -ign_eof keeps it connected):
         // closed after the idle second, not at the lifetime.
-        let silent = try await Self.client(port: h2.server.port, feed: "true")
+        let silent = try await Self.client(port: h2.server.port, feed: "true", dir: h2.dir)
         #expect(silent.pages == 0)
         #expect(silent.seconds >= 1 && silent.seconds < 10, "ended when idle: \(silent.seconds) s")
         await h2.stop()
