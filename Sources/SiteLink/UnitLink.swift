@@ -270,7 +270,7 @@ public final class UnitLink: @unchecked Sendable {
 
     private func publishStatus(_ r: StatusReport) {
         guard client.isConnected else { return }
-        if client.publish(Topics.status(unit), r.json(), retain: true) != nil {
+        if client.publish(Topics.status(unit), StatusMessage(report: r).json(), retain: true) != nil {
             lastSignificant = significant(r)
             lastPublished = ProcessInfo.processInfo.systemUptime
         }

@@ -84,6 +84,10 @@ final class RealTimeSiteNetworkTests: XCTestCase {
         let took = allReport(within: 5, from: before) { $0.site?.configVersion == 1 && $0.iqamah?["dhuhr"] == "2026-03-25T13:40:00+00:00" }
         XCTAssertNotNil(took, "every unit reports version 1 and Dhuhr's iqamah at 13:40\n" + units.map(\.log).joined(separator: "\n"))
         if let took { XCTAssertLessThanOrEqual(took, 2.0, "applied and reported within 2 s of the publication") }
+        for u in units {
+            // The version also at the top level, as `config_version`.
+            XCTAssertNotNil(watch.wait(0, from: before) { t, p in t == "mihrab/v1/unit/\(u.id)/status" && p.contains("\"config_version\":1,") }, u.id)
+        }
         let st = try tool(MihrabBinary.url.path, ["status", "--file", units[1].directory + "/state/status.json"])
         XCTAssertTrue(st.out.contains("Site: central as unit hall, config version 1, broker connected"), st.out)
         for u in units {
