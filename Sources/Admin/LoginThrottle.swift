@@ -56,12 +56,6 @@ public final class LoginThrottle: Sendable {
     /// what bounds guessing).
     public var failureDelay: Double { 0.3 }
 
-    /// A failed login that was not counted by `attempt`.
-    public func failed(_ user: String) {
-        let t = now()
-        state.withLock { record(user, at: t, &$0) }
-    }
-
     private func record(_ user: String, at t: Double, _ s: inout State) {
         let k = key(user)
         var list = (s.failures[k] ?? []).filter { $0 > t - window }

@@ -94,9 +94,9 @@ struct LoginThrottleTests {
     func locks() {
         let c = Clock()
         let th = LoginThrottle(now: { c.now })
-        for _ in 0..<9 { th.failed("admin"); c.advance(10) }
+        for _ in 0..<9 { _ = th.attempt("admin"); c.advance(10) }
         #expect(th.check("admin") == .allowed)
-        th.failed("admin")
+        _ = th.attempt("admin")
         guard case .locked(let until) = th.check("admin") else { Issue.record("not locked"); return }
         #expect(until == c.now + 15 * 60)
         #expect(th.check("imam") == .allowed)
@@ -110,13 +110,13 @@ struct LoginThrottleTests {
     func windowAndReset() {
         let c = Clock()
         let th = LoginThrottle(now: { c.now })
-        for _ in 0..<9 { th.failed("admin") }
+        for _ in 0..<9 { _ = th.attempt("admin") }
         c.advance(15 * 60 + 1)
-        th.failed("admin")
+        _ = th.attempt("admin")
         #expect(th.check("admin") == .allowed)
-        for _ in 0..<8 { th.failed("admin") }
+        for _ in 0..<8 { _ = th.attempt("admin") }
         th.succeeded("admin")
-        th.failed("admin")
+        _ = th.attempt("admin")
         #expect(th.check("admin") == .allowed)
     }
 
@@ -142,7 +142,7 @@ struct LoginThrottleTests {
     func overall() {
         let c = Clock()
         let th = LoginThrottle(now: { c.now })
-        for i in 0..<50 { th.failed("user\(i)") }
+        for i in 0..<50 { _ = th.attempt("user\(i)") }
         #expect(th.check("admin") != .allowed)
     }
 }
