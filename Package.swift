@@ -1,6 +1,30 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// `make bench` (ordo-one/benchmark) on the development toolchain only. Its 1.38.1 gives Swift 6.2
+// another manifest (a Jemalloc trait, no MallocInterposer), and the packages for Debian 13 are
+// built with Debian's swiftlang 6.2.3 (board/cross), which needs no benchmarks: there the
+// dependency and its target are left out.
+#if compiler(>=6.3)
+let benchmarkPackages: [Package.Dependency] = [
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+]
+let benchmarkTargets: [Target] = [
+    // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
+    .executableTarget(
+        name: "MihrabBenchmarks",
+        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio",
+                       .product(name: "Logging", package: "swift-log"),
+                       .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/MihrabBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+]
+#else
+let benchmarkPackages: [Package.Dependency] = []
+let benchmarkTargets: [Target] = []
+#endif
+
 let package = Package(
     name: "Mihrab",
     platforms: [.macOS(.v13)],
@@ -13,8 +37,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-    ],
+    ] + benchmarkPackages,
     targets: [
         // hal/: thin C shims over the system libraries, one small stable interface each.
         .target(name: "CGpiod", path: "hal/gpiod", linkerSettings: [.linkedLibrary("gpiod")]),
@@ -88,15 +111,6 @@ let package = Package(
             ]
         ),
 
-        // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
-        .executableTarget(
-            name: "MihrabBenchmarks",
-            dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio",
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "Benchmark", package: "benchmark")],
-            path: "Benchmarks/MihrabBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
         // `make bench` (Benchmarks/instructions.sh): day-schedules with local times, N of them, for
         // callgrind's instruction count. A level below Benchmarks/, out of the plugin's sight.
         .executableTarget(
@@ -121,6 +135,7 @@ let package = Package(
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
-    ],
+    ] + benchmarkTargets,
     swiftLanguageModes: [.v6]
 )
+

@@ -1,0 +1,238 @@
+#!/usr/bin/env bash
+# The Debian toolchain for the Debian 13 ("trixie", Raspberry Pi OS since late 2025) packages,
+# made once on this x86 machine and cached in .build-cross (ignored by git); nothing is written
+# outside it. Sourced by board/cross/swift.sh, which runs the compiler; run directly, it only
+# makes (or checks) the cache:
+#
+#   bash board/cross/toolchain.sh
+#
+# Two roots, both made by debootstrap (amd64: no emulation):
+#   .build-cross/compiler  Debian sid with Debian's own `swiftlang` (6.2.3): the package set needs
+#                          swift-tools-version 6.2 (swift-log, Hummingbird, swift-metrics ...), which
+#                          trixie's swiftlang 6.0.3 cannot read. sid's compiler needs glibc 2.42, so it
+#                          runs in its own root, never linking against it.
+#   .build-cross/sysroot   Debian trixie with the project's -dev libraries for amd64 and arm64
+#                          (dpkg --add-architecture arm64): what the binaries link against, so that
+#                          they need nothing newer than trixie's glibc 2.41 and trixie's sonames;
+#                          also dpkg-dev, lintian and help2man for packaging as trixie does.
+# and the aarch64 Swift runtime (lib/swift, lib/swift_static) taken out of sid's swiftlang:arm64
+# with dpkg-deb -x, plus one Swift SDK description per target (swift-sdk-ARCH.json).
+# CROSS_MIRROR picks the Debian mirror (default deb.debian.org).
+set -euo pipefail
+
+cross_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cross=$cross_root/.build-cross
+cross_mirror=${CROSS_MIRROR:-http://deb.debian.org/debian}
+compiler=$cross/compiler
+sysroot=$cross/sysroot
+# The project's -dev libraries, as Makefile's BUILD_PKGS (+ libcurl for static Foundation), and
+# the C and C++ runtime the Swift runtime links against.
+cross_dev_pkgs="libc6-dev libgcc-14-dev libstdc++-14-dev libgpiod-dev libi2c-dev libgps-dev libasound2-dev
+  libsndfile1-dev libmosquitto-dev libssl-dev libcurl4-openssl-dev"
+
+cross_fail() { echo "cross: $*" >&2; exit 1; }
+cross_step() { echo "cross: $*"; }
+
+# chroot_mount ROOT: /proc, /dev and /sys in ROOT (for apt and the compiler); undone by cross_unmount.
+cross_mounts=()
+chroot_mount() {
+    local r=$1 d
+    for d in proc sys dev; do
+        mkdir -p "$r/$d"
+        mountpoint -q "$r/$d" && continue
+        case $d in
+            proc) mount -t proc proc "$r/proc" ;;
+            sys) mount -t sysfs sys "$r/sys" ;;
+            dev) mount --bind /dev "$r/dev" ;;
+        esac
+        cross_mounts+=("$r/$d")
+    done
+}
+# bind_mount FROM TO [ro]
+bind_mount() {
+    mkdir -p "$2"
+    mountpoint -q "$2" && return 0
+    mount --bind "$1" "$2"
+    [ "${3:-}" != ro ] || mount -o remount,bind,ro "$2"
+    cross_mounts+=("$2")
+}
+cross_unmount() {
+    local i
+    for ((i = ${#cross_mounts[@]} - 1; i >= 0; i--)); do
+        umount "${cross_mounts[i]}" 2>/dev/null || umount -l "${cross_mounts[i]}" 2>/dev/null || true
+    done
+    cross_mounts=()
+}
+
+# debootstrap_once NAME SUITE ROOT INCLUDE: a minbase root, kept once complete.
+debootstrap_once() {
+    local name=$1 suite=$2 r=$3 include=$4
+    [ -f "$r/.complete-debootstrap" ] && return 0
+    cross_step "debootstrap $suite into $r (once)"
+    # A half-made root is removed without crossing into anything still mounted in it.
+    [ -e "$r" ] && rm -rf --one-file-system "$r"
+    debootstrap --variant=minbase --include="$include" "$suite" "$r" "$cross_mirror" \
+        >"$cross/debootstrap-$name.log" 2>&1 || cross_fail "debootstrap $suite failed (see $cross/debootstrap-$name.log)"
+    echo "deb $cross_mirror $suite main" >"$r/etc/apt/sources.list"
+    # A mirror that is a snapshot serves sid's Release past its Valid-Until (a week): apt would
+    # refuse it. The signature is still checked.
+    echo 'Acquire::Check-Valid-Until "false";' >"$r/etc/apt/apt.conf.d/99mihrab-cross"
+    cp /etc/resolv.conf "$r/etc/resolv.conf"
+    touch "$r/.complete-debootstrap"
+}
+
+in_root() { local r=$1; shift; chroot "$r" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+apt_in() {
+    local r=$1; shift
+    in_root "$r" env DEBIAN_FRONTEND=noninteractive apt-get -o Dpkg::Use-Pty=0 -o APT::Install-Recommends=0 "$@"
+}
+
+make_sysroot() {
+    [ -f "$sysroot/.complete" ] && return 0
+    debootstrap_once sysroot trixie "$sysroot" ca-certificates
+    chroot_mount "$sysroot"
+    cross_step "the trixie sysroot: -dev libraries for amd64 and arm64, dpkg-dev, lintian, help2man (once)"
+    in_root "$sysroot" dpkg --add-architecture arm64
+    # Manual pages and docs left out: a -dev package's gzipped page can differ between its amd64
+    # and arm64 builds (libpsl-dev's does), which dpkg refuses for a Multi-Arch: same package.
+    printf 'path-exclude=/usr/share/man/*\npath-exclude=/usr/share/doc/*\npath-include=/usr/share/doc/*/copyright\n' \
+        >"$sysroot/etc/dpkg/dpkg.cfg.d/mihrab-cross"
+    apt_in "$sysroot" update -qq >"$cross/sysroot-apt.log" 2>&1 || cross_fail "apt-get update in the sysroot (see $cross/sysroot-apt.log)"
+    local p arm=()
+    for p in $cross_dev_pkgs; do arm+=("$p:arm64"); done
+    # (-f first: finishes what an interrupted earlier run left half-installed.)
+    apt_in "$sysroot" install -y -qq -f >>"$cross/sysroot-apt.log" 2>&1 || true
+    apt_in "$sysroot" install -y -qq $cross_dev_pkgs "${arm[@]}" dpkg-dev lintian help2man binutils-aarch64-linux-gnu \
+        file tzdata >>"$cross/sysroot-apt.log" 2>&1 || cross_fail "apt-get install in the sysroot (see $cross/sysroot-apt.log)"
+    apt_in "$sysroot" clean
+    # Where the compiler root mounts the target's Swift runtime (cross_swift).
+    mkdir -p "$sysroot/usr/lib/swift" "$sysroot/usr/lib/swift_static"
+    cross_unmount
+    touch "$sysroot/.complete"
+}
+
+make_compiler() {
+    [ -f "$compiler/.complete" ] && return 0
+    debootstrap_once compiler sid "$compiler" ca-certificates,git
+    chroot_mount "$compiler"
+    cross_step "Debian's swiftlang in the sid root (once; about 600 MB)"
+    apt_in "$compiler" update -qq >"$cross/compiler-apt.log" 2>&1 || cross_fail "apt-get update in the compiler root (see $cross/compiler-apt.log)"
+    apt_in "$compiler" install -y -qq swiftlang libc6-dev g++ >>"$cross/compiler-apt.log" 2>&1 ||
+        cross_fail "apt-get install swiftlang in the compiler root (see $cross/compiler-apt.log)"
+    # The aarch64 runtime: the same version's arm64 packages, unpacked, never installed.
+    in_root "$compiler" dpkg --add-architecture arm64
+    apt_in "$compiler" update -qq >>"$cross/compiler-apt.log" 2>&1
+    local v
+    v=$(in_root "$compiler" dpkg-query -W -f='${Version}' swiftlang)
+    rm -rf "$compiler/tmp/arm64" && mkdir -p "$compiler/tmp/arm64"
+    (cd "$compiler/tmp/arm64" && in_root "$compiler" sh -c "cd /tmp/arm64 && apt-get download -q swiftlang:arm64=$v libswiftlang:arm64=$v") \
+        >>"$cross/compiler-apt.log" 2>&1 || cross_fail "apt-get download swiftlang:arm64=$v (see $cross/compiler-apt.log)"
+    local rt=$compiler/opt/swift-aarch64
+    rm -rf "$rt" "$compiler/tmp/arm64/x" && mkdir -p "$rt" "$compiler/tmp/arm64/x"
+    dpkg-deb -x "$compiler"/tmp/arm64/libswiftlang_*_arm64.deb "$compiler/tmp/arm64/x"
+    dpkg-deb --fsys-tarfile "$compiler"/tmp/arm64/swiftlang_*_arm64.deb |
+        tar -x -C "$compiler/tmp/arm64/x" ./usr/libexec/swift/lib/swift ./usr/libexec/swift/lib/swift_static
+    mv "$compiler/tmp/arm64/x/usr/libexec/swift/lib/swift" "$compiler/tmp/arm64/x/usr/libexec/swift/lib/swift_static" "$rt/"
+    rm -rf "$compiler/tmp/arm64"
+    # The clang resource headers are the compiler's own (its clang is the host's).
+    for d in "$rt/swift" "$rt/swift_static"; do
+        rm -f "$d/clang"
+        ln -s /usr/libexec/swift/lib/swift/clang "$d/clang"
+    done
+    in_root "$compiler" git config --system url./opt/swift-packages/.insteadOf https://github.com/
+    apt_in "$compiler" clean
+    cross_unmount
+    touch "$compiler/.complete"
+}
+
+# The Swift SDK descriptions (schema 4.0), inside the compiler root: the sysroot is mounted at
+# /sysroot there. -use-ld=lld: Debian's gold and bfd are the host's only. -sdk: SwiftPM 6.2 gives
+# the sysroot to clang alone (-Xcc --sysroot), and the Swift frontend then finds no glibc to map.
+write_sdks() {
+    mkdir -p "$compiler/opt/sdk"
+    cat >"$compiler/opt/sdk/toolset.json" <<'JSON'
+{ "schemaVersion": "1.0", "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld", "-sdk", "/sysroot"] } }
+JSON
+    cat >"$compiler/opt/sdk/swift-sdk-arm64.json" <<'JSON'
+{
+  "schemaVersion": "4.0",
+  "targetTriples": {
+    "aarch64-unknown-linux-gnu": {
+      "sdkRootPath": "/sysroot",
+      "swiftResourcesPath": "/sysroot/usr/lib/swift",
+      "swiftStaticResourcesPath": "/sysroot/usr/lib/swift_static",
+      "toolsetPaths": ["toolset.json"]
+    }
+  }
+}
+JSON
+    cat >"$compiler/opt/sdk/swift-sdk-amd64.json" <<'JSON'
+{
+  "schemaVersion": "4.0",
+  "targetTriples": {
+    "x86_64-unknown-linux-gnu": {
+      "sdkRootPath": "/sysroot",
+      "swiftResourcesPath": "/sysroot/usr/lib/swift",
+      "swiftStaticResourcesPath": "/sysroot/usr/lib/swift_static",
+      "toolsetPaths": ["toolset.json"]
+    }
+  }
+}
+JSON
+}
+
+cross_toolchain() {
+    [ "$(id -u)" = 0 ] || cross_fail "making the chroots needs root (sudo make deb ARCH=arm64)"
+    command -v debootstrap >/dev/null || cross_fail "debootstrap is not installed (the Makefile installs it)"
+    mkdir -p "$cross"
+    trap cross_unmount EXIT
+    make_sysroot
+    make_compiler
+    write_sdks
+    trap - EXIT
+}
+
+# cross_run ROOT COMMAND...: COMMAND in ROOT (compiler or sysroot) as root, in the repo, which is
+# mounted there at its own path; in the compiler root also the sysroot (/sysroot, read-only) and
+# the machine's mirror of the Swift packages (read-only; git reads github.com from it there too).
+cross_run() {
+    local r=$1; shift
+    trap cross_unmount EXIT
+    chroot_mount "$r"
+    bind_mount "$cross_root" "$r$cross_root"
+    if [ "$r" = "$compiler" ]; then
+        bind_mount "$sysroot" "$r/sysroot" ro
+        [ ! -d /opt/swift-packages ] || bind_mount /opt/swift-packages "$r/opt/swift-packages" ro
+        # The target's Swift runtime where the driver looks for it with an SDK (it finds
+        # swiftrt.o for a static link under the SDK's usr/lib/swift_static, whatever the SDK says).
+        if [ -n "${cross_runtime:-}" ]; then
+            bind_mount "$r$cross_runtime/swift" "$r/sysroot/usr/lib/swift" ro
+            bind_mount "$r$cross_runtime/swift_static" "$r/sysroot/usr/lib/swift_static" ro
+        fi
+    fi
+    local rc=0
+    chroot "$r" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
+        ${SOURCE_DATE_EPOCH:+SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH} sh -c 'cd "$0" && exec "$@"' "$cross_root" "$@" || rc=$?
+    cross_unmount
+    trap - EXIT
+    return $rc
+}
+
+# The triple and Debian's multiarch name of a Debian architecture.
+cross_triple() { case $1 in arm64) echo aarch64-unknown-linux-gnu ;; amd64) echo x86_64-unknown-linux-gnu ;; *) cross_fail "no target for architecture $1 (arm64 or amd64)" ;; esac; }
+cross_multiarch() { case $1 in arm64) echo aarch64-linux-gnu ;; amd64) echo x86_64-linux-gnu ;; esac; }
+
+# cross_swift ARCH SWIFT-ARGUMENTS...: `swift ARGUMENTS` in the compiler root for ARCH against
+# the trixie sysroot (the build folder is the caller's --scratch-path, inside the repo).
+cross_swift() {
+    local arch=$1 cross_runtime; shift
+    case $arch in arm64) cross_runtime=/opt/swift-aarch64 ;; amd64) cross_runtime=/usr/libexec/swift/lib ;; esac
+    cross_run "$compiler" swift "$@" --swift-sdks-path /opt/sdk --destination "/opt/sdk/swift-sdk-$arch.json" \
+        --triple "$(cross_triple "$arch")"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    started=$SECONDS
+    cross_toolchain
+    cross_step "toolchain ready in $cross ($((SECONDS - started)) s)"
+fi
