@@ -3,7 +3,8 @@ import Testing
 
 /// The 2026 DST change days: each time carries the offset zdump says is in force at that
 /// instant, no prayer is given twice or skipped across the change, and the zone only
-/// picks the day (the instants do not depend on it).
+/// picks the day (the instants do not depend on it). Both read the shipped TZif files
+/// (Fixtures/zoneinfo, tzdata 2026f), not the machine's.
 @Suite("DST change days")
 struct DSTTests {
     static let places: [(zone: String, lat: Double, lon: Double)] = [
@@ -15,7 +16,7 @@ struct DSTTests {
     @Test("local times right on every 2026 change day", arguments: places.map(\.zone))
     func changeDays(zone name: String) throws {
         let place = try #require(Self.places.first { $0.zone == name })
-        let zone = try ZoneRules.load(name)
+        let zone = try ZoneFixtures.load(name)
         let reference = try ZdumpReference.lines(zone: name, fromYear: 2026, toYear: 2027)
         let changes = reference.enumerated().filter { i, line in i > 0 && line.offset != reference[i - 1].offset }
         #expect(changes.count == 2, "\(name): expected two changes in 2026")

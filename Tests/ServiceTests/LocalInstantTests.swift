@@ -1,9 +1,11 @@
+import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
 
-/// Local wall time to instant on the days the clocks change. The expected instants come from
-/// the tz database's transitions as `zdump -v` prints them (2026):
+/// Local wall time to instant on the days the clocks change. The zones are read from the TZif
+/// files shipped with PrayerTimesTests (Fixtures/zoneinfo, tzdata 2026f), not the machine's, and
+/// the expected instants come from their transitions as `zdump -v` prints them (2026):
 /// London     2026-03-29 01:00 UTC GMT->BST (gap 01:00-02:00), 2026-10-25 01:00 UTC BST->GMT (01:00-02:00 twice)
 /// New York   2026-03-08 07:00 UTC EST->EDT (gap 02:00-03:00), 2026-11-01 06:00 UTC EDT->EST (01:00-02:00 twice)
 /// Cairo      2026-04-23 22:00 UTC EET->EEST (gap 00:00-01:00 on Friday 04-24), 2026-10-29 21:00 UTC EEST->EET (23:00-24:00 twice)
@@ -11,6 +13,12 @@ import Testing
 /// Jerusalem  2026-03-27 00:00 UTC IST->IDT (gap 02:00-03:00 on Friday 03-27)
 @Suite("local wall time to instant across DST changes")
 struct LocalInstantTests {
+    /// Tests/PrayerTimesTests/Fixtures/zoneinfo.
+    static let zoneinfo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PrayerTimesTests/Fixtures/zoneinfo").path
+
+    static func zone(_ name: String) throws -> ZoneRules { try ZoneRules.load(name, directory: zoneinfo) }
+
     /// UTC instant of "YYYY-MM-DD HH:MM" read as UTC.
     static func utc(_ date: String, _ hh: Int, _ mm: Int) -> Double {
         (CivilDate(iso: date)?.unixMidnight ?? .nan) + Double(hh * 3600 + mm * 60)
@@ -45,7 +53,7 @@ struct LocalInstantTests {
           arguments: cases.indices)
     func instant(index: Int) throws {
         let c = Self.cases[index]
-        let zone = try ZoneRules.load(c.zone)
+        let zone = try Self.zone(c.zone)
         let date = try #require(CivilDate(iso: c.date))
         let minute = try #require(TableReader.minutes(c.wall))
         let got = Planner.localInstant(date, minute: minute, zone: zone)
@@ -56,7 +64,7 @@ struct LocalInstantTests {
     @Test("every wall time of a year that exists maps back to itself, in six zones (fixed iqamah times)",
           arguments: ["Europe/London", "America/New_York", "Africa/Cairo", "Australia/Sydney", "America/Santiago", "Asia/Jerusalem"])
     func roundTrip(zoneName: String) throws {
-        let zone = try ZoneRules.load(zoneName)
+        let zone = try Self.zone(zoneName)
         let start = try #require(CivilDate(iso: "2026-01-01"))
         for d in 0..<365 {
             let date = start.adding(days: d)
@@ -88,7 +96,7 @@ struct LocalInstantTests {
     ]
 
     static func events(_ zoneName: String, _ iso: String, _ config: SiteConfig) throws -> [PlannedEvent] {
-        let zone = try ZoneRules.load(zoneName)
+        let zone = try Self.zone(zoneName)
         let date = try #require(CivilDate(iso: iso))
         let (lat, lon) = try #require(places[zoneName])
         let at = try #require(Coordinates(latitude: lat, longitude: lon))
@@ -105,7 +113,7 @@ struct LocalInstantTests {
                       ("Africa/Cairo", "2026-10-30", 12 * 60 + 30), ("Africa/Cairo", "2026-04-24", 13 * 60 + 30),
                       ("Australia/Sydney", "2026-04-05", 12 * 60 + 30), ("Australia/Sydney", "2026-10-04", 13 * 60 + 30)])
     func fixedIqamah(zoneName: String, iso: String, dhuhrIqamah: Int) throws {
-        let zone = try ZoneRules.load(zoneName)
+        let zone = try Self.zone(zoneName)
         let events = try Self.events(zoneName, iso, Self.fixedConfig(dhuhrIqamah: dhuhrIqamah))
         for (prayer, hhmm) in [(Prayer.fajr, (6, 30)), (.dhuhr, (dhuhrIqamah / 60, dhuhrIqamah % 60))] {
             let iq = events.filter { $0.kind == .iqamah && $0.prayer == prayer }
