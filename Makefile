@@ -18,7 +18,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb verify-unit unit-check clean
+.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check verify-unit unit-check clean
 
 all: build
 
@@ -56,8 +56,9 @@ RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
-# The whole test suite, then the real-kernel rig.
-test: test-quick rig
+# The whole test suite, the second toolchain (Debian's, for the trixie packages), then the
+# real-kernel rig.
+test: test-quick cross-check rig
 
 # The tests without the real-kernel rig (for local iteration). Two passes: the CPU-heavy tests
 # in parallel, then the tests that need real time (gpsd, signals, subprocesses on the real
@@ -175,9 +176,25 @@ uninstall-kiosk:
 # kiosk's files (not enabled), checked by lintian. For this machine's architecture and release:
 # build on a Debian 12 arm64 machine for a Raspberry Pi on 64-bit Raspberry Pi OS.
 # Install: apt install ./mihrab_*.deb
+#
+# make deb ARCH=arm64 (or ARCH=amd64 DIST=trixie): the package for Debian 13 / Raspberry Pi OS
+# trixie, built on this x86 machine with Debian's own swiftlang (board/cross/toolchain.sh makes
+# the chroots once, as root, in .build-cross): dist/mihrab_VERSION_arm64.deb,
+# dist/trixie/mihrab_VERSION_amd64.deb.
+ARCH ?=
+DIST ?=
+CROSS_PKGS := debootstrap qemu-user-static util-linux dpkg-dev
 deb:
-	$(call apt_install_missing,$(DEB_PKGS))
-	SWIFT=$(SWIFT) bash board/debian/build-deb.sh
+	$(call apt_install_missing,$(DEB_PKGS) $(if $(ARCH)$(DIST),$(CROSS_PKGS)))
+	ARCH=$(ARCH) DIST=$(DIST) SWIFT=$(SWIFT) bash board/debian/build-deb.sh
+
+# The second toolchain (Tests/cross/check.sh): the product and every test target built with
+# Debian's swiftlang for aarch64 against trixie; the arm64 binary run under qemu-aarch64-static
+# (version, a year of times for five places and a simulated day's record, byte for byte equal to
+# this machine's build) and the unit tests that need no hardware run the same way.
+cross-check: release
+	$(call apt_install_missing,$(CROSS_PKGS))
+	bash Tests/cross/check.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab
 
 # The unit file passes systemd's own checks (verify, and an offline security score of at most
 # 2.5) and keeps what the daemon needs (board/systemd/check-unit.sh; installs systemd's tools

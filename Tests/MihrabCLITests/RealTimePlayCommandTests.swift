@@ -46,11 +46,12 @@ struct RealTimePlayCommandTests {
         let (samples, zerosAfter) = try written(out, count: reference.count)
         #expect(samples.count == reference.count && zerosAfter)
         let n = min(samples.count, reference.count)
-        let ramp = (0..<min(n, 24000)).filter { i in
-            abs(Double(samples[i]) - Double(reference[i]) * 0.25 * Double(i) / 24000) > 1
+        let ramp = (0..<min(n, 24000)).filter { (i: Int) -> Bool in
+            let expected: Double = Double(reference[i]) * 0.25 * Double(i) / 24000
+            return abs(Double(samples[i]) - expected) > 1
         }
         #expect(ramp.isEmpty, "\(ramp.count) samples off the ramp, first at \(ramp.first ?? -1)")
-        let after = (24000..<n).filter { i in abs(Double(samples[i]) - Double(reference[i]) * 0.25) > 1 }
+        let after = (24000..<n).filter { (i: Int) -> Bool in abs(Double(samples[i]) - Double(reference[i]) * 0.25) > 1 }
         #expect(n == 72000 && after.isEmpty, "\(after.count) samples off after the ramp")
         // The ramp really rises: the first 10 ms are near silence, its last 10 ms near a quarter.
         #expect(samples[0..<480].map { abs(Int($0)) }.max() ?? 99 <= 170)

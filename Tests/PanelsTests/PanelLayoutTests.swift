@@ -16,8 +16,10 @@ struct PanelLayoutTests {
         try unit.show(at: unit.clock.wallNow() + 60)
         let maghrib = try #require(unit.events.first { $0.kind == .adhan && $0.prayer == .maghrib })
         var out: [ScreenModel] = []
-        for t in [maghrib.time - 7200, maghrib.time - 300, maghrib.time + 30, maghrib.time + 300, maghrib.time + 14 * 60 + 30] {
-            out.append(try unit.show(at: t))
+        // Seconds from Maghrib's adhan (typed: Swift 6.2's type checker gives up on the sums inline).
+        let offsets: [Double] = [-7200, -300, 30, 300, 14 * 60 + 30]
+        for offset in offsets {
+            out.append(try unit.show(at: maghrib.time + offset))
         }
         var twelve = out[0]
         twelve.clock = "12h"

@@ -1,6 +1,6 @@
 # Sourced by rig.sh and boot/boot.sh: Debian's kernel and the out-of-tree gpio-sim, cached in
 # $cache. Sets kv (the kernel's version), kroot (the unpacked kernel package) and mods (the
-# built gpio-sim and irq_sim modules); defines copy_modules. Needs $cache and packages.sh.
+# built gpio-sim and irq_sim modules); copy_modules comes from modules.sh. Needs $cache and packages.sh.
 
 # The kernel: Debian's, as the distribution ships it (i2c-stub, i2c-dev, 9p are modules).
 kpkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')
@@ -36,19 +36,4 @@ if [ ! -f "$mods/gpio-sim.ko" ]; then
   make -s -C "/usr/src/linux-headers-$kv" M="$mods" modules >/dev/null 2>&1 || { echo "rig: FAIL building gpio-sim"; exit 1; }
 fi
 
-# copy_modules ROOT MODULE...: the modules, with what they depend on, and the built gpio-sim
-# and irq_sim (in extra/) into ROOT/lib/modules/$kv, indexed there by depmod.
-copy_modules() {
-  local dest=$1; shift
-  local m ko rel
-  for m in "$@"; do
-    modprobe -d "$kroot" -S "$kv" --show-depends "$m" | awk '/^insmod/ {print $2}' | while read -r ko; do
-      rel=${ko#$kroot/}
-      mkdir -p "$dest/$(dirname "$rel")" && cp "$ko" "$dest/$rel"
-    done
-  done
-  mkdir -p "$dest/lib/modules/$kv"
-  cp "$kroot/lib/modules/$kv"/modules.{order,builtin,builtin.modinfo} "$dest/lib/modules/$kv/" 2>/dev/null || true
-  mkdir -p "$dest/lib/modules/$kv/extra" && cp "$mods"/irq_sim_mod.ko "$mods"/gpio-sim.ko "$dest/lib/modules/$kv/extra/"
-  depmod -b "$dest" "$kv"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/modules.sh"

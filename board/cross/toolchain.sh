@@ -33,37 +33,6 @@ cross_dev_pkgs="libc6-dev libgcc-14-dev libstdc++-14-dev libgpiod-dev libi2c-dev
 cross_fail() { echo "cross: $*" >&2; exit 1; }
 cross_step() { echo "cross: $*"; }
 
-# chroot_mount ROOT: /proc, /dev and /sys in ROOT (for apt and the compiler); undone by cross_unmount.
-cross_mounts=()
-chroot_mount() {
-    local r=$1 d
-    for d in proc sys dev; do
-        mkdir -p "$r/$d"
-        mountpoint -q "$r/$d" && continue
-        case $d in
-            proc) mount -t proc proc "$r/proc" ;;
-            sys) mount -t sysfs sys "$r/sys" ;;
-            dev) mount --bind /dev "$r/dev" ;;
-        esac
-        cross_mounts+=("$r/$d")
-    done
-}
-# bind_mount FROM TO [ro]
-bind_mount() {
-    mkdir -p "$2"
-    mountpoint -q "$2" && return 0
-    mount --bind "$1" "$2"
-    [ "${3:-}" != ro ] || mount -o remount,bind,ro "$2"
-    cross_mounts+=("$2")
-}
-cross_unmount() {
-    local i
-    for ((i = ${#cross_mounts[@]} - 1; i >= 0; i--)); do
-        umount "${cross_mounts[i]}" 2>/dev/null || umount -l "${cross_mounts[i]}" 2>/dev/null || true
-    done
-    cross_mounts=()
-}
-
 # debootstrap_once NAME SUITE ROOT INCLUDE: a minbase root, kept once complete.
 debootstrap_once() {
     local name=$1 suite=$2 r=$3 include=$4
@@ -81,7 +50,8 @@ debootstrap_once() {
     touch "$r/.complete-debootstrap"
 }
 
-in_root() { local r=$1; shift; chroot "$r" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+# in_root ROOT COMMAND...: COMMAND in ROOT, with /proc, /sys and /dev (board/cross/enter.sh).
+in_root() { local r=$1; shift; "$cross_root/board/cross/enter.sh" "$r" -- "$@"; }
 apt_in() {
     local r=$1; shift
     in_root "$r" env DEBIAN_FRONTEND=noninteractive apt-get -o Dpkg::Use-Pty=0 -o APT::Install-Recommends=0 "$@"
@@ -90,7 +60,6 @@ apt_in() {
 make_sysroot() {
     [ -f "$sysroot/.complete" ] && return 0
     debootstrap_once sysroot trixie "$sysroot" ca-certificates
-    chroot_mount "$sysroot"
     cross_step "the trixie sysroot: -dev libraries for amd64 and arm64, dpkg-dev, lintian, help2man (once)"
     in_root "$sysroot" dpkg --add-architecture arm64
     # Manual pages and docs left out: a -dev package's gzipped page can differ between its amd64
@@ -107,14 +76,12 @@ make_sysroot() {
     apt_in "$sysroot" clean
     # Where the compiler root mounts the target's Swift runtime (cross_swift).
     mkdir -p "$sysroot/usr/lib/swift" "$sysroot/usr/lib/swift_static"
-    cross_unmount
     touch "$sysroot/.complete"
 }
 
 make_compiler() {
     [ -f "$compiler/.complete" ] && return 0
     debootstrap_once compiler sid "$compiler" ca-certificates,git
-    chroot_mount "$compiler"
     cross_step "Debian's swiftlang in the sid root (once; about 600 MB)"
     apt_in "$compiler" update -qq >"$cross/compiler-apt.log" 2>&1 || cross_fail "apt-get update in the compiler root (see $cross/compiler-apt.log)"
     apt_in "$compiler" install -y -qq swiftlang libc6-dev g++ >>"$cross/compiler-apt.log" 2>&1 ||
@@ -141,7 +108,6 @@ make_compiler() {
     done
     in_root "$compiler" git config --system url./opt/swift-packages/.insteadOf https://github.com/
     apt_in "$compiler" clean
-    cross_unmount
     touch "$compiler/.complete"
 }
 
@@ -185,11 +151,9 @@ cross_toolchain() {
     [ "$(id -u)" = 0 ] || cross_fail "making the chroots needs root (sudo make deb ARCH=arm64)"
     command -v debootstrap >/dev/null || cross_fail "debootstrap is not installed (the Makefile installs it)"
     mkdir -p "$cross"
-    trap cross_unmount EXIT
     make_sysroot
     make_compiler
     write_sdks
-    trap - EXIT
 }
 
 # cross_run ROOT COMMAND...: COMMAND in ROOT (compiler or sysroot) as root, in the repo, which is
@@ -197,25 +161,18 @@ cross_toolchain() {
 # the machine's mirror of the Swift packages (read-only; git reads github.com from it there too).
 cross_run() {
     local r=$1; shift
-    trap cross_unmount EXIT
-    chroot_mount "$r"
-    bind_mount "$cross_root" "$r$cross_root"
+    local binds=(-b "$cross_root:$cross_root")
     if [ "$r" = "$compiler" ]; then
-        bind_mount "$sysroot" "$r/sysroot" ro
-        [ ! -d /opt/swift-packages ] || bind_mount /opt/swift-packages "$r/opt/swift-packages" ro
+        binds+=(-b "$sysroot:/sysroot:ro")
+        [ ! -d /opt/swift-packages ] || binds+=(-b /opt/swift-packages:/opt/swift-packages:ro)
         # The target's Swift runtime where the driver looks for it with an SDK (it finds
         # swiftrt.o for a static link under the SDK's usr/lib/swift_static, whatever the SDK says).
         if [ -n "${cross_runtime:-}" ]; then
-            bind_mount "$r$cross_runtime/swift" "$r/sysroot/usr/lib/swift" ro
-            bind_mount "$r$cross_runtime/swift_static" "$r/sysroot/usr/lib/swift_static" ro
+            binds+=(-b "$r$cross_runtime/swift:/sysroot/usr/lib/swift:ro" -b "$r$cross_runtime/swift_static:/sysroot/usr/lib/swift_static:ro")
         fi
     fi
-    local rc=0
-    chroot "$r" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
-        ${SOURCE_DATE_EPOCH:+SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH} sh -c 'cd "$0" && exec "$@"' "$cross_root" "$@" || rc=$?
-    cross_unmount
-    trap - EXIT
-    return $rc
+    "$cross_root/board/cross/enter.sh" "$r" "${binds[@]}" -C "$cross_root" \
+        ${SOURCE_DATE_EPOCH:+-e SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH} -- "$@"
 }
 
 # The triple and Debian's multiarch name of a Debian architecture.

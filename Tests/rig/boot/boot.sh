@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The unit as a user installs it, booted: a Debian 12 root filesystem with systemd (debootstrap,
+# The unit as a user installs it, booted: a Debian root filesystem with systemd (debootstrap,
 # built once and cached in Tests/rig/cache), the .deb installed into it with apt in a chroot
 # (its Depends: come from Debian), booted under qemu with Debian's kernel, systemd as PID 1, and
 # the rig's emulated compass (i2c-stub) and lines (gpio-sim). Boot 1: the unit starts, Dhuhr's
 # adhan sounds, and the power is cut seconds later (qemu killed). Boot 2: no replay, then
 # reload, a bad config, the watchdog, stop. The guest's checker (check.sh) only observes and
 # acts as an administrator would; judge.py judges on the host. Prints PASS/FAIL lines.
+# The package's architecture picks the unit: amd64, Debian 12 under qemu-system-x86_64 (the
+# package of this machine's release); arm64, Debian 13 "trixie" (Raspberry Pi OS's base) under
+# qemu-system-aarch64 -M virt, its root made and the package installed through qemu-user
+# (binfmt_misc), its kernel trixie's arm64 one with the rig's modules built by kernel-arm64.sh.
 # Usage: Tests/rig/boot/boot.sh MIHRAB_DEB
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -18,17 +22,37 @@ deb=$(realpath "${1:-}" 2>/dev/null) && [ -f "$deb" ] || { echo "boot: no packag
 # It mounts, chroots and writes root-owned files: as root.
 if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR "$root/Tests/rig/boot/boot.sh" "$deb"; fi
 source "$root/Tests/rig/packages.sh"
-install_missing qemu-system-x86 busybox-static kmod cpio debootstrap debian-archive-keyring e2fsprogs
-source "$root/Tests/rig/kernel.sh"
-
-# 1. Debian 12 with systemd, once (minbase: what a Raspberry Pi OS Lite unit has, and less).
+install_missing busybox-static kmod cpio debootstrap debian-archive-keyring e2fsprogs xz-utils
+arch=$(dpkg-deb -f "$deb" Architecture)
 mirror=${RIG_MIRROR:-http://deb.debian.org/debian}
-base=$cache/bookworm-systemd
+case $arch in
+  amd64)
+    install_missing qemu-system-x86
+    source "$root/Tests/rig/kernel.sh"
+    suite=bookworm; base=$cache/bookworm-systemd; busybox=/bin/busybox; run=()
+    qemu_system=(qemu-system-x86_64 -accel tcg); console=ttyS0
+    unit_modules=(virtio_pci virtio_blk ext4 crc32c_generic 9pnet_virtio 9p i2c-dev i2c-stub configfs)
+    init_modules=(virtio_pci virtio_blk ext4 crc32c_generic i2c-dev i2c-stub configfs) ;;
+  arm64)
+    install_missing qemu-system-arm qemu-user-static
+    source "$root/board/cross/toolchain.sh"
+    cross_toolchain >/dev/null
+    source "$root/Tests/rig/kernel-arm64.sh"
+    source "$root/Tests/rig/boot/arm64.sh"
+    suite=trixie; base=$cache/trixie-arm64-systemd; busybox=$(arm64_busybox); run=(qemu-aarch64-static -L "$sysroot")
+    # cortex-a72: a Raspberry Pi 4's core.
+    qemu_system=(qemu-system-aarch64 -M virt -cpu cortex-a72 -accel tcg); console=ttyAMA0
+    unit_modules=(virtio_blk ext4 9pnet_virtio 9p i2c-dev i2c-stub configfs)
+    init_modules=(virtio_blk ext4 i2c-dev i2c-stub configfs) ;;
+  *) echo "boot: FAIL no rig for architecture $arch"; exit 1 ;;
+esac
+
+# 1. Debian with systemd, once (minbase: what a Raspberry Pi OS Lite unit has, and less).
 if [ ! -f "$base/.complete" ]; then
-  echo "boot: building a Debian 12 root filesystem (debootstrap, once; cached in $base)"
+  echo "boot: building a Debian $suite $arch root filesystem (debootstrap, once; cached in $base)"
   rm -rf "$base"
-  debootstrap --variant=minbase --include=systemd,systemd-sysv,udev,kmod,procps bookworm "$base" "$mirror" \
-    > "$cache/debootstrap.log" 2>&1 || { echo "boot: FAIL debootstrap (see $cache/debootstrap.log)"; exit 1; }
+  debootstrap --arch="$arch" --variant=minbase --include=systemd,systemd-sysv,udev,kmod,procps "$suite" "$base" "$mirror" \
+    > "$cache/debootstrap-$suite-$arch.log" 2>&1 || { echo "boot: FAIL debootstrap (see $cache/debootstrap-$suite-$arch.log)"; exit 1; }
   cp /etc/resolv.conf "$base/etc/resolv.conf"
   chroot "$base" apt-get update -qq > /dev/null || { echo "boot: FAIL apt-get update in the root filesystem"; exit 1; }
   touch "$base/.complete"
@@ -93,7 +117,7 @@ device = "none"
 board = "/etc/mihrab/boards/qemu-rig.toml"
 grace_minutes = 10
 TOML
-copy_modules "$unit" virtio_pci virtio_blk ext4 crc32c_generic 9pnet_virtio 9p i2c-dev i2c-stub configfs
+copy_modules "$unit" "${unit_modules[@]}"
 install -m 755 "$here/check.sh" "$unit/usr/local/sbin/rig-check"
 install -m 644 "$here/rig-check.service" "$unit/etc/systemd/system/rig-check.service"
 ln -sf /etc/systemd/system/rig-check.service "$unit/etc/systemd/system/multi-user.target.wants/rig-check.service"
@@ -110,8 +134,8 @@ rm -rf --one-file-system "$unit"
 initrd=$cache/boot-initrd-$kv.img
 work=$cache/boot-initramfs
 rm -rf "$work" && mkdir -p "$work"/{bin,proc,sys,dev,newroot,lib/modules}
-cp /bin/busybox "$work/bin/busybox"
-copy_modules "$work" virtio_pci virtio_blk ext4 crc32c_generic i2c-dev i2c-stub configfs
+cp "$busybox" "$work/bin/busybox"
+copy_modules "$work" "${init_modules[@]}"
 cp "$root/Tests/rig/devices.sh" "$work/devices.sh"
 install -m 755 "$here/init.sh" "$work/init"
 (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
@@ -120,7 +144,7 @@ install -m 755 "$here/init.sh" "$work/init"
 x=$(mktemp -d)
 dpkg-deb -x "$deb" "$x"
 day=$(date -u +%Y-%m-%d)
-dhuhr=$("$x/usr/bin/mihrab" times --lat 0 --lon 0 --tz UTC --date "$day" --rounding none --format csv | tail -1 | cut -d, -f5)
+dhuhr=$("${run[@]}" "$x/usr/bin/mihrab" times --lat 0 --lon 0 --tz UTC --date "$day" --rounding none --format csv | tail -1 | cut -d, -f5)
 rm -rf "$x"
 dhuhr_s=$(date -u -d "$(echo "$dhuhr" | cut -c1-19 | tr T ' ')" +%s)
 lead=${RIG_BOOT_LEAD:-150}
@@ -129,8 +153,8 @@ results=$(mktemp -d)
 echo "$dhuhr_s $start1" > "$results/dhuhr"
 
 boot() {  # boot PHASE RTC_EPOCH: qemu in the background, its pid in $qemu
-  qemu-system-x86_64 -accel tcg -m 512 -smp 1 -kernel "$kroot/boot/vmlinuz-$kv" -initrd "$initrd" \
-    -append "console=ttyS0 rdinit=/init panic=-1 rig.phase=$1 systemd.show_status=1" \
+  "${qemu_system[@]}" -m 512 -smp 1 -kernel "$kroot/boot/vmlinuz-$kv" -initrd "$initrd" \
+    -append "console=$console rdinit=/init panic=-1 rig.phase=$1 systemd.show_status=1" \
     -nographic -no-reboot -nic none -rtc base="$(date -u -d @"$2" +%Y-%m-%dT%H:%M:%S)" \
     -drive file="$disk",format=raw,if=virtio \
     -virtfs local,path="$results",mount_tag=results,security_model=none > "$results/console-$1.log" 2>&1 &

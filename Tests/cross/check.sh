@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# The second toolchain (make cross-check, a part of make test). With Debian's own swiftlang (the
+# compiler of the trixie packages; board/cross/toolchain.sh), for aarch64 against Debian 13's
+# libraries: the product and every test target build; the binary needs no glibc newer than
+# trixie's; and the arm64 build runs under qemu-aarch64-static (user-mode emulation, trixie's
+# arm64 root as its library root): `mihrab version`, a year of `mihrab times` for five places and a
+# simulated day's `--record` are byte for byte what this machine's build (X86_MIHRAB, Swift 6.3.1)
+# prints, and the unit tests that need no hardware pass there too. Prints PASS/FAIL lines with
+# each step's time; exits non-zero on any failure.
+# Usage: Tests/cross/check.sh X86_MIHRAB
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+x86=$(realpath "${1:-}" 2>/dev/null) && [ -x "$x86" ] || { echo "cross: no x86 mihrab given (make release)"; exit 1; }
+# The chroots are made, and entered, as root.
+if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=CROSS_MIRROR "$0" "$x86"; fi
+source "$root/board/cross/toolchain.sh"
+
+failures=0
+t=$SECONDS
+pass() { echo "cross: PASS $* ($((SECONDS - t)) s)"; t=$SECONDS; }
+fail() { echo "cross: FAIL $*"; failures=$((failures + 1)); t=$SECONDS; }
+# The trixie glibc: what a binary for a trixie unit may need at most.
+trixie_glibc=2.41
+
+cross_toolchain
+swift_version=$(cross_run "$compiler" swift --version 2>&1 | head -1)
+pass "the toolchain: $swift_version, the trixie sysroot (cached in .build-cross)"
+
+# 1. The product and the tests, built by Debian's compiler for aarch64.
+bin=.build-cross/arm64-release/aarch64-unknown-linux-gnu/release/mihrab
+if cross_swift arm64 build -c release --static-swift-stdlib --product mihrab --scratch-path .build-cross/arm64-release \
+    >.build-cross/check-build.log 2>&1; then
+    pass "mihrab builds for aarch64 with Debian's swiftlang (release, static Swift runtime)"
+else
+    fail "mihrab does not build for aarch64 with Debian's swiftlang:"; tail -20 .build-cross/check-build.log; exit 1
+fi
+tests=.build-cross/arm64-debug/aarch64-unknown-linux-gnu/debug/MihrabPackageTests.xctest
+# -disable-cross-import-overlays: Debian's swiftlang 6.2.3 ships the _Testing_Foundation overlay's
+# module but not its library (lib_Testing_Foundation.so), which importing Testing and Foundation
+# together would link; no test uses what the overlay adds.
+if cross_swift arm64 build --build-tests --scratch-path .build-cross/arm64-debug \
+    -Xswiftc -Xfrontend -Xswiftc -disable-cross-import-overlays >.build-cross/check-build-tests.log 2>&1; then
+    pass "every test target builds for aarch64 with Debian's swiftlang"
+else
+    fail "the tests do not build for aarch64 with Debian's swiftlang:"; grep -E "error:" .build-cross/check-build-tests.log | sort -u | head -20
+    tail -5 .build-cross/check-build-tests.log; exit 1
+fi
+
+# 2. What the binary needs of glibc: nothing newer than trixie's.
+need=$(readelf -V "$bin" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
+if [ "$(printf '%s\n%s\n' "$need" "$trixie_glibc" | sort -V | tail -1)" = "$trixie_glibc" ]; then
+    pass "the arm64 binary needs glibc $need at most (trixie has $trixie_glibc)"
+else
+    fail "the arm64 binary needs glibc $need, newer than trixie's $trixie_glibc"
+fi
+
+# 3. The arm64 build run under emulation, against the x86 build.
+q=(qemu-aarch64-static -L "$sysroot")
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+v=$("${q[@]}" "$bin" version 2>&1) || true
+if [[ $v == "mihrab $(sed -n 's/^[[:space:]]*static let version = "\([^"]*\)".*/\1/p' Sources/mihrab/BuildInfo.swift)"* ]] &&
+    grep -q 'libgpiod 2' <<<"$v"; then
+    pass "mihrab version runs on arm64 (built against trixie's libgpiod 2: $(grep -o 'libgpiod [0-9.]*' <<<"$v"))"
+else
+    fail "mihrab version on arm64 said: $v"
+fi
+
+# Five places, a year each (2026), in zones whose rules did not change between the host's tzdata
+# and trixie's (each build reads its own root's /usr/share/zoneinfo).
+places=(
+    "--lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method umm-al-qura"
+    "--lat 51.5074 --lon -0.1278 --tz Europe/London --method moonsighting"
+    "--lat 40.7128 --lon -74.006 --tz America/New_York --method isna --madhab hanafi"
+    "--lat 3.139 --lon 101.6869 --tz Asia/Kuala_Lumpur --method jakim"
+    "--lat 64.1466 --lon -21.9426 --tz Atlantic/Reykjavik --method mwl --high-latitude-rule seventh-of-night"
+)
+differ=()
+for p in "${places[@]}"; do
+    # shellcheck disable=SC2086
+    "$x86" times $p --date 2026-01-01 --days 365 --format csv >"$out/x86.csv" 2>&1 || true
+    # shellcheck disable=SC2086
+    "${q[@]}" "$bin" times $p --date 2026-01-01 --days 365 --format csv >"$out/arm64.csv" 2>&1 || true
+    lines=$(wc -l <"$out/x86.csv")
+    if [ "$lines" -lt 366 ] || ! cmp -s "$out/x86.csv" "$out/arm64.csv"; then
+        differ+=("$p ($lines lines): $(diff "$out/x86.csv" "$out/arm64.csv" | head -3 | tr '\n' ' ')")
+    fi
+done
+if [ ${#differ[@]} = 0 ]; then
+    pass "a year of times for five places: arm64 equal to x86 byte for byte (5 x 365 days)"
+else
+    fail "times differ between arm64 and x86: ${differ[*]}"
+fi
+
+# A simulated day in London across the spring DST change, every event and output change recorded.
+day=(run --board board/simulated.toml --speed 1e6 --start 2026-03-28T22:00 --until 2026-03-29T23:59 --tz Europe/London
+     --lat 51.5074 --lon -0.1278 --quiet --screen "")
+"$x86" "${day[@]}" --record "$out/x86.jsonl" --state-dir "$out/x86-state" >"$out/x86.log" 2>&1 || true
+"${q[@]}" "$bin" "${day[@]}" --record "$out/arm64.jsonl" --state-dir "$out/arm64-state" >"$out/arm64.log" 2>&1 || true
+n=$(wc -l <"$out/x86.jsonl" 2>/dev/null || echo 0)
+adhans=$(grep -c '"adhan"' "$out/x86.jsonl" 2>/dev/null || echo 0)
+if [ "$n" -gt 100 ] && [ "$adhans" -ge 5 ] && cmp -s "$out/x86.jsonl" "$out/arm64.jsonl"; then
+    pass "a simulated day (London, 2026-03-29, the clocks go forward) recorded on arm64 equal to x86 byte for byte ($n lines)"
+else
+    fail "the simulated day's record differs ($n lines, $adhans adhan lines): $(diff "$out/x86.jsonl" "$out/arm64.jsonl" 2>&1 | head -4 | tr '\n' ' ') $(tail -2 "$out/arm64.log")"
+fi
+
+# 4. The unit tests that need no hardware, run on arm64: Swift Testing's, then XCTest's.
+runtime=$compiler/opt/swift-aarch64/swift/linux
+suites=(PrayerTimesTests GeoTests CompassTests HALTests DriversTests ServiceTests)
+filters=()
+for s in "${suites[@]}"; do filters+=(--filter "$s"); done
+"${q[@]}" -E LD_LIBRARY_PATH="$runtime" "$tests" --testing-library swift-testing "${filters[@]}" --skip RealTime \
+    >"$out/tests.log" 2>&1 && rc=0 || rc=$?
+summary=$(grep -E "^.{0,4}Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed)" "$out/tests.log" | tail -1)
+count=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in \([0-9]*\) suites\{0,1\}.*/\1 tests in \2 suites/p' <<<"$summary")
+if [ $rc = 0 ] && grep -q passed <<<"$summary"; then
+    pass "the unit tests of ${suites[*]} on arm64 (Swift Testing, under qemu): $count passed"
+else
+    fail "the unit tests on arm64 (rc $rc): ${summary:-no summary}"; grep -E "✘|failed|error" "$out/tests.log" | head -20
+fi
+"${q[@]}" -E LD_LIBRARY_PATH="$runtime" "$tests" "$(IFS='|'; echo "${suites[*]}")" >"$out/xctest.log" 2>&1 && rc=0 || rc=$?
+xc=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$out/xctest.log" | tail -1)
+if [ $rc = 0 ] && grep -q "with 0 failures" <<<"$xc"; then
+    pass "their XCTest cases on arm64: ${xc# *}"
+else
+    fail "their XCTest cases on arm64 (rc $rc): ${xc:-no summary}"; tail -20 "$out/xctest.log"
+fi
+
+exit $((failures > 0))
