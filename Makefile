@@ -18,7 +18,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check verify-unit unit-check clean
+.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check repo rig-arm64 verify-unit unit-check clean
 
 all: build
 
@@ -56,9 +56,9 @@ RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
-# The whole test suite, the second toolchain (Debian's, for the trixie packages), then the
-# real-kernel rig.
-test: test-quick cross-check rig
+# The whole test suite, the real-kernel rig, the second toolchain (Debian's, for the trixie
+# packages), then the arm64 package booted and upgraded.
+test: test-quick rig cross-check rig-arm64
 
 # The tests without the real-kernel rig (for local iteration). Two passes: the CPU-heavy tests
 # in parallel, then the tests that need real time (gpsd, signals, subprocesses on the real
@@ -192,9 +192,24 @@ deb:
 # Debian's swiftlang for aarch64 against trixie; the arm64 binary run under qemu-aarch64-static
 # (version, a year of times for five places and a simulated day's record, byte for byte equal to
 # this machine's build) and the unit tests that need no hardware run the same way.
-cross-check: release
+# The x86 build it compares with is the Debian 12 package's (make deb).
+cross-check: deb
 	$(call apt_install_missing,$(CROSS_PKGS))
-	bash Tests/cross/check.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab
+	bash Tests/cross/check.sh $$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/mihrab
+
+# make repo: dist/repo, a signed flat apt repository of the trixie packages in dist/
+# (board/debian/repo.sh; its key is made once in .build-repo/gnupg: keep a copy).
+repo:
+	$(call apt_install_missing,apt-utils gnupg)
+	bash board/debian/repo.sh
+
+# The arm64 package for trixie, installed from a signed repository into a trixie arm64 root,
+# booted under qemu-system-aarch64 with systemd and checked as the amd64 one is (make rig),
+# then upgraded with apt to a newer build 30 s before an iqamah (Tests/rig/boot/boot.sh --upgrade).
+DEB_ARM64 := dist/mihrab_$(VERSION)_arm64.deb
+rig-arm64:
+	$(MAKE) deb ARCH=arm64
+	bash Tests/rig/boot/boot.sh $(DEB_ARM64) --upgrade
 
 # The unit file passes systemd's own checks (verify, and an offline security score of at most
 # 2.5) and keeps what the daemon needs (board/systemd/check-unit.sh; installs systemd's tools

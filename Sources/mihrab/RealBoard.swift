@@ -89,3 +89,35 @@ func realHardware(_ board: BoardConfig, waker: LoopWaker, logger: (String) -> Vo
                              magnetometerMounting: magMount, accelerometerMounting: accMount, pointing: board.pointingAxis,
                              button: button)
 }
+
+/// At boot the daemon can start before udev has made the board's device nodes and given them
+/// to the gpio and i2c groups: on Debian 13 under emulation the first starts found /dev/i2c-0
+/// root's alone and no GPIO chip of the board's label yet, and exited (systemd restarted it
+/// until they were there). Waits up to `seconds` for the I2C bus to open and the GPIO chip to be
+/// found, saying once what it waits for; then `realHardware` says what is still missing.
+func awaitBoardDevices(_ board: BoardConfig, seconds: Double, logger: (String) -> Void) {
+    guard case .linux(let n) = board.bus else { return }
+    let needsChip = !board.lines.isEmpty || !board.qiblaRing.isEmpty || !board.inputs.isEmpty
+    let clock = SystemClock()
+    let deadline = clock.monotonicNow() + seconds
+    var said = false
+    while true {
+        var missing: [String] = []
+        do { _ = try LinuxI2CBus(bus: n) } catch { missing.append("\(error)") }
+        if needsChip {
+            do {
+                if try openGPIOChip(board) == nil { return }  // no chip configured: realHardware says so
+            } catch { missing.append("\(error)") }
+        }
+        if missing.isEmpty {
+            if said { logger("devices ready") }
+            return
+        }
+        if clock.monotonicNow() >= deadline { return }
+        if !said {
+            logger("waiting up to \(Int(seconds)) s for the board's devices (udev may not have finished): \(missing.joined(separator: "; "))")
+            said = true
+        }
+        usleep(250_000)
+    }
+}

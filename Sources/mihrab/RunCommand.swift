@@ -145,6 +145,7 @@ struct RunCommand: AsyncParsableCommand {
             clock = system
             let waker = LoopWaker()
             options.waker = waker
+            awaitBoardDevices(boardConfig, seconds: 30) { logger.notice("\($0)") }
             var hw = try realHardware(boardConfig, waker: waker) { logger.warning("\($0)") }
             // The speaker: its own thread; a missing device is retried there, the buzzer meanwhile.
             if site.sound.device != "none" {

@@ -19,7 +19,7 @@ arm64_busybox() {
   if [ ! -x "$bb" ]; then
     in_sysroot apt-get download -q busybox-static:arm64 >/dev/null 2>&1 || { echo "boot: FAIL apt-get download busybox-static:arm64" >&2; return 1; }
     rm -rf "$karm/busybox.x" && dpkg -x "$karm"/busybox-static_*_arm64.deb "$karm/busybox.x" && rm -f "$karm"/busybox-static_*_arm64.deb
-    cp "$(find "$karm/busybox.x" -name busybox -type f | head -1)" "$bb" && rm -rf "$karm/busybox.x"
+    cp "$karm/busybox.x/usr/bin/busybox" "$bb" && rm -rf "$karm/busybox.x"
   fi
   echo "$bb"
 }

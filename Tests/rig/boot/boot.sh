@@ -10,7 +10,12 @@
 # package of this machine's release); arm64, Debian 13 "trixie" (Raspberry Pi OS's base) under
 # qemu-system-aarch64 -M virt, its root made and the package installed through qemu-user
 # (binfmt_misc), its kernel trixie's arm64 one with the rig's modules built by kernel-arm64.sh.
-# Usage: Tests/rig/boot/boot.sh MIHRAB_DEB
+# With --upgrade, the unit is installed as a mosque installs it: from a signed apt repository
+# (board/debian/repo.sh, its own key in the cache), offline (file:, shared over 9p); before boot 2
+# the host puts a newer build there (the same package, its version bumped), and boot 2 upgrades
+# to it with apt 30 s before Dhuhr's iqamah: one restart, the state, the calibration and the
+# edited configuration kept, no prompt, the iqamah sounding once and on time.
+# Usage: Tests/rig/boot/boot.sh MIHRAB_DEB [--upgrade]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 root=$PWD
@@ -18,9 +23,11 @@ here=$root/Tests/rig/boot
 cache=$root/Tests/rig/cache
 mkdir -p "$cache"
 deb=$(realpath "${1:-}" 2>/dev/null) && [ -f "$deb" ] || { echo "boot: no package given (make deb)"; exit 1; }
+upgrade=${2:-}
+[ -z "$upgrade" ] || [ "$upgrade" = --upgrade ] || { echo "boot: the second argument is --upgrade or nothing"; exit 1; }
 
 # It mounts, chroots and writes root-owned files: as root.
-if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR "$root/Tests/rig/boot/boot.sh" "$deb"; fi
+if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR "$root/Tests/rig/boot/boot.sh" "$deb" $upgrade; fi
 source "$root/Tests/rig/packages.sh"
 install_missing busybox-static kmod cpio debootstrap debian-archive-keyring e2fsprogs xz-utils
 arch=$(dpkg-deb -f "$deb" Architecture)
@@ -70,21 +77,46 @@ trap cleanup EXIT
 cleanup
 rm -rf --one-file-system "$unit" && cp -a "$base" "$unit"
 cp /etc/resolv.conf "$unit/etc/resolv.conf"
-cp "$deb" "$unit/tmp/"
-mkdir -p "$cache/apt-archives/partial"
-mount --bind "$cache/apt-archives" "$unit/var/cache/apt/archives"
+archives=$cache/apt-archives-$suite-$arch
+mkdir -p "$archives/partial"
+mount --bind "$archives" "$unit/var/cache/apt/archives"
+package=/tmp/$(basename "$deb")
+repo=$cache/repo-$arch
+if [ -n "$upgrade" ]; then
+  # The repository as `make repo` makes it, with a key of the rig's own; the unit set up as the
+  # README says (the key in /usr/share/keyrings, mihrab.sources), reading it over file:.
+  install_missing apt-utils gnupg
+  rm -rf "$repo"
+  REPO_GNUPGHOME=$cache/repo-gnupg bash "$root/board/debian/repo.sh" "$repo" "$deb" >/dev/null ||
+    { echo "boot: FAIL board/debian/repo.sh"; exit 1; }
+  install -m 644 "$repo/mihrab-archive-keyring.gpg" "$unit/usr/share/keyrings/mihrab-archive-keyring.gpg"
+  printf 'Types: deb\nURIs: file:/mnt/repo/\nSuites: ./\nSigned-By: /usr/share/keyrings/mihrab-archive-keyring.gpg\n' \
+    > "$unit/etc/apt/sources.list.d/mihrab.sources"
+  mkdir -p "$unit/mnt/repo" && mount --bind "$repo" "$unit/mnt/repo"
+  package=mihrab
+else
+  cp "$deb" "$unit/tmp/"
+fi
 set +e
 # Debian's lists as they are today (a point release drops the versions the cached lists name);
 # offline, the cached lists and archives are used as they are.
 chroot "$unit" apt-get update -qq > "$cache/boot-apt.log" 2>&1 || echo "boot: apt-get update failed in the chroot; using the cached lists"
-chroot "$unit" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "/tmp/$(basename "$deb")" \
+chroot "$unit" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$package" \
   >> "$cache/boot-apt.log" 2>&1
 rc=$?
 set -e
 umount "$unit/var/cache/apt/archives"
+! mountpoint -q "$unit/mnt/repo" || umount "$unit/mnt/repo"
 if [ $rc != 0 ]; then echo "boot: FAIL apt install of the package in the chroot:"; tail -15 "$cache/boot-apt.log"; exit 1; fi
-echo "boot: PASS apt installs $(basename "$deb") and its dependencies from Debian in a chroot"
-rm -f "$unit/tmp/$(basename "$deb")"
+if [ -n "$upgrade" ]; then
+  echo "boot: PASS apt installs mihrab $(chroot "$unit" dpkg-query -W -f='${Version}' mihrab) from the signed repository (file:), its dependencies from Debian, in a chroot"
+  # From here the unit is offline: its only source is the repository (Debian's are dropped).
+  rm -f "$unit/etc/apt/sources.list" "$unit/etc/apt/sources.list.d/debian.sources"
+  chroot "$unit" apt-get update -qq >> "$cache/boot-apt.log" 2>&1 || true
+else
+  echo "boot: PASS apt installs $(basename "$deb") and its dependencies from Debian in a chroot"
+  rm -f "$unit/tmp/$(basename "$deb")"
+fi
 
 # The rig's side of the unit (not the package's): the site's configuration as its owner would
 # write it (the rig's board, a fixed place on the equator at longitude 0 so that the host can
@@ -113,10 +145,17 @@ rate_hz = 5
 [sounds]
 device = "none"
 
+[iqamah]
+dhuhr = 9
+
 [service]
 board = "/etc/mihrab/boards/qemu-rig.toml"
 grace_minutes = 10
 TOML
+# A calibration, as `mihrab calibrate` would have saved it (an upgrade must keep it).
+mkdir -p "$unit/var/lib/mihrab"
+printf '{"hardIron":{"x":0.5,"y":-0.25,"z":0.125},"softIron":{"r0":{"x":1,"y":0,"z":0},"r1":{"x":0,"y":1,"z":0},"r2":{"x":0,"y":0,"z":1}},"fieldStrength":0.5,"residual":0.01}\n' \
+  > "$unit/var/lib/mihrab/calibration.json"
 copy_modules "$unit" "${unit_modules[@]}"
 install -m 755 "$here/check.sh" "$unit/usr/local/sbin/rig-check"
 install -m 644 "$here/rig-check.service" "$unit/etc/systemd/system/rig-check.service"
@@ -157,7 +196,8 @@ boot() {  # boot PHASE RTC_EPOCH: qemu in the background, its pid in $qemu
     -append "console=$console rdinit=/init panic=-1 rig.phase=$1 systemd.show_status=1" \
     -nographic -no-reboot -nic none -rtc base="$(date -u -d @"$2" +%Y-%m-%dT%H:%M:%S)" \
     -drive file="$disk",format=raw,if=virtio \
-    -virtfs local,path="$results",mount_tag=results,security_model=none > "$results/console-$1.log" 2>&1 &
+    -virtfs local,path="$results",mount_tag=results,security_model=none \
+    ${upgrade:+-virtfs local,path="$repo",mount_tag=repo,security_model=none,readonly=on} > "$results/console-$1.log" 2>&1 &
   qemu=$!
 }
 
@@ -174,13 +214,26 @@ echo "boot: boot 1 took $elapsed s (power cut $( [ -s "$results/adhan-fired" ] &
 
 # Boot 2 on the same disk, its clock on from where boot 1's stopped (when boot 1 got that far).
 if [ -s "$results/adhan-fired" ]; then
+  limit=420
+  if [ -n "$upgrade" ]; then
+    # The newer build: the same package with its version bumped, put into the repository.
+    v2=$(dpkg-deb -f "$deb" Version)+rig1
+    x=$(mktemp -d)
+    dpkg-deb -R "$deb" "$x/p" && sed -i "s/^Version: .*/Version: $v2/" "$x/p/DEBIAN/control"
+    dpkg-deb --root-owner-group -b "$x/p" "$x/mihrab_${v2}_$arch.deb" >/dev/null
+    REPO_GNUPGHOME=$cache/repo-gnupg bash "$root/board/debian/repo.sh" "$repo" "$x/mihrab_${v2}_$arch.deb" >/dev/null ||
+      { echo "boot: FAIL adding the newer build to the repository"; exit 1; }
+    rm -rf "$x"
+    echo "$v2" > "$results/upgrade"
+    limit=900   # the upgrade waits for Dhuhr's iqamah, 9 minutes after its adhan
+  fi
   boot 2 $(( start1 + elapsed ))
-  if ! timeout 420 tail --pid=$qemu -f /dev/null; then kill -KILL $qemu 2>/dev/null || true; fi
+  if ! timeout $limit tail --pid=$qemu -f /dev/null; then kill -KILL $qemu 2>/dev/null || true; fi
   wait $qemu 2>/dev/null || true
   [ -f "$results/2/done" ] || { echo "boot: FAIL the unit's second boot did not finish; console:"; tail -25 "$results/console-2.log"; }
 fi
 qemu=""
-if python3 "$here/judge.py" "$results" "$root/board/systemd/mihrab.service"; then
+if python3 "$here/judge.py" "$results" "$root/board/systemd/mihrab.service" $upgrade; then
   rm -rf "$results"
 else
   echo "boot: the guest's results, consoles and journals are in $results"; exit 1

@@ -103,6 +103,35 @@ note "restarted $(mainpid)"
 systemctl show mihrab -p NRestarts,ActiveState,SubState,ExecMainStartTimestamp --timestamp=unix --no-pager >> $P/watchdog.txt
 sleep 3
 
+# The upgrade (boot.sh --upgrade): the host put a newer build in the repository; apt upgrades to
+# it 30 s before Dhuhr's iqamah (the next event), as a mosque's administrator or
+# unattended-upgrades would, with no terminal to answer a question.
+if [ -s $R/upgrade ]; then
+  mkdir -p /mnt/repo
+  mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,ro repo /mnt/repo
+  cp /run/mihrab/status.json $P/status-before-upgrade.json
+  at=$(grep -A5 '"next"' /run/mihrab/status.json | sed -n 's/.*"at" *: *"\([^"]*\)".*/\1/p' | head -1)
+  iq=$(date -d "$at" +%s)
+  until [ "$(date +%s)" -ge $((iq - 30)) ]; do sleep 0.2; done
+  cp /var/lib/mihrab/state.json $P/state-before-upgrade.json
+  cp /var/lib/mihrab/calibration.json $P/calibration-before-upgrade.json
+  md5sum /etc/mihrab/mihrab.toml > $P/conf-before-upgrade.md5
+  pid=$(mainpid); t0=$(now)
+  note "upgrade start pid $pid"
+  apt-get update > $P/upgrade.log 2>&1
+  DEBIAN_FRONTEND=noninteractive apt-get upgrade -y < /dev/null >> $P/upgrade.log 2>&1; echo $? > $P/upgrade.rc
+  t1=$(now)
+  until_ok 60 active
+  note "upgrade done pid $(mainpid)"
+  echo "$t0 $t1 $pid $(mainpid) $iq" > $P/upgrade.txt
+  dpkg-query -W -f='${Version}' mihrab > $P/upgraded-version.txt
+  until_ok 120 logged "^iqamah dhuhr"; sleep 5
+  cp /var/lib/mihrab/state.json $P/state-after-upgrade.json
+  cp /var/lib/mihrab/calibration.json $P/calibration-after-upgrade.json
+  md5sum /etc/mihrab/mihrab.toml > $P/conf-after-upgrade.md5
+  ls -a /etc/mihrab > $P/etc-after-upgrade.txt
+fi
+
 # systemctl stop: every output off. A released gpio-sim line falls back to its pull whatever
 # was driven last (a Pi's line keeps its last value), so the pins after the stop prove nothing:
 # the kernel's gpio_value tracepoint records what the daemon itself wrote while stopping.

@@ -4,6 +4,7 @@ Usage: judge.py RESULTS SHIPPED_UNIT_FILE. Exit 0 when every check passes."""
 import json, os, re, sys
 
 d, shipped_unit = sys.argv[1], sys.argv[2]
+upgrade = len(sys.argv) > 3 and sys.argv[3] == "--upgrade"
 failures = 0
 def check(name, ok, detail=""):
     global failures
@@ -244,6 +245,46 @@ check("systemctl stop: a clean stop, and the daemon itself writes every output o
       read("2", "stop.rc").strip() == "0" and stopped.get("Result") == ["success"] and base >= 0 and bool(was_on)
       and not left_on and any("stopped: outputs off" in str(j.get("MESSAGE")) for j in ours),
       f"{stopped} on before {was_on}, written {last_written}, left on {left_on}")
+
+# The upgrade (--upgrade): apt, 30 s before Dhuhr's iqamah, to the newer build in the repository.
+if upgrade:
+    want = read("upgrade").strip()
+    u = read("2", "upgrade.txt").split()
+    log = read("2", "upgrade.log")
+    check(f"apt upgrade from the signed repository installs {want}, with no question asked (noninteractive, no terminal)",
+          read("2", "upgrade.rc").strip() == "0" and read("2", "upgraded-version.txt").strip() == want
+          and "Configuration file" not in log and "NO_PUBKEY" not in log and "not signed" not in log,
+          f"rc {read('2', 'upgrade.rc').strip()} version {read('2', 'upgraded-version.txt')} log {log[-600:]}")
+    if len(u) >= 5:
+        t0, t1, pid0, pid1, iq = float(u[0]), float(u[1]), u[2], u[3], float(u[4])
+        during = [j for j in journal if t0 <= int(j.get("__REALTIME_TIMESTAMP", 0)) / 1e6 <= t1 + 30]
+        starts = [j for j in during if str(j.get("MESSAGE", "")).startswith("Started mihrab.service")]
+        stops = [j for j in during if str(j.get("MESSAGE", "")).startswith("Stopping mihrab.service")]
+        check("the upgrade restarts the daemon once (one stop, one start, a new process)",
+              len(starts) == 1 and len(stops) == 1 and pid0 != pid1 and pid1 != "0",
+              f"starts {len(starts)} stops {len(stops)} pid {pid0} -> {pid1}")
+        restarted = int(starts[0]["__REALTIME_TIMESTAMP"]) / 1e6 if starts else None
+        iqamahs = [j for j in ours if re.match(r"^iqamah dhuhr", str(j.get("MESSAGE")))]
+        buzz_iq = next((t for t, s_ in gpio("2") if s_[9] == "0" and t >= iq - 5), None)
+        check("Dhuhr's iqamah, due 30 s after the upgrade began, sounds once and on time (the buzzer within 2 s)",
+              len(iqamahs) == 1 and buzz_iq is not None and -0.2 <= buzz_iq - iq <= 2.0,
+              f"{len(iqamahs)} iqamah lines; buzzer at {None if buzz_iq is None else round(buzz_iq - iq, 2)} s")
+        print(f"boot: (upgrade: apt took {t1 - t0:.1f} s; the new process started "
+              f"{'%.1f s before' % (iq - restarted) if restarted and restarted < iq else ('%.1f s after' % (restarted - iq) if restarted else 'never')} the iqamah)")
+    else:
+        check("the upgrade ran", False, read("2", "upgrade.txt") + log[-400:])
+    before = (load("2", "state-before-upgrade.json") or {}).get("events", {})
+    after_up = (load("2", "state-after-upgrade.json") or {}).get("events", {})
+    kept = bool(before) and all(after_up.get(k) == v for k, v in before.items())
+    replays = [j.get("MESSAGE") for j in ours if re.match(r"^(missed )?adhan dhuhr", str(j.get("MESSAGE")))]
+    check("the upgrade keeps the state (every event recorded before it, as it was) and replays nothing",
+          kept and not replays, f"before {len(before)} events, kept {kept}; replayed {replays}")
+    cal0, cal1 = read("2", "calibration-before-upgrade.json"), read("2", "calibration-after-upgrade.json")
+    check("the upgrade keeps the compass calibration", bool(cal0) and cal0 == cal1 and '"hardIron"' in cal1, cal1[:200])
+    md0, md1 = read("2", "conf-before-upgrade.md5").split()[:1], read("2", "conf-after-upgrade.md5").split()[:1]
+    check("the upgrade keeps the edited /etc/mihrab/mihrab.toml as it was (no .dpkg-dist, no .dpkg-old)",
+          bool(md0) and md0 == md1 and "dpkg-" not in read("2", "etc-after-upgrade.txt"),
+          f"{md0} -> {md1}; {read('2', 'etc-after-upgrade.txt')}")
 
 warnings = [j.get("MESSAGE") for j in journal if re.search(r"mihrab\.service:\d+:|Unknown (key|section)|Failed to parse", str(j.get("MESSAGE")))]
 check("systemd parsed the unit without a warning", not warnings, str(warnings[:3]))
