@@ -205,7 +205,7 @@ repo:
 
 # The arm64 package for trixie, installed from a signed repository into a trixie arm64 root,
 # booted under qemu-system-aarch64 with systemd and checked as the amd64 one is (make rig),
-# then upgraded with apt to a newer build 30 s before an iqamah (Tests/rig/boot/boot.sh --upgrade).
+# then upgraded with apt to a newer build 100 s before an iqamah (Tests/rig/boot/boot.sh --upgrade).
 DEB_ARM64 := dist/mihrab_$(VERSION)_arm64.deb
 rig-arm64:
 	$(MAKE) deb ARCH=arm64

@@ -75,7 +75,7 @@ make_sysroot() {
         file tzdata >>"$cross/sysroot-apt.log" 2>&1 || cross_fail "apt-get install in the sysroot (see $cross/sysroot-apt.log)"
     apt_in "$sysroot" clean
     # Where the compiler root mounts the target's Swift runtime (cross_swift).
-    mkdir -p "$sysroot/usr/lib/swift" "$sysroot/usr/lib/swift_static"
+    mkdir -p "$sysroot/usr/lib/swift" "$sysroot/usr/lib/swift_static" "$sysroot/usr/lib/clang"
     touch "$sysroot/.complete"
 }
 
@@ -136,7 +136,7 @@ JSON
 {
   "schemaVersion": "4.0",
   "targetTriples": {
-    "x86_64-unknown-linux-gnu": {
+    "x86_64-pc-linux-gnu": {
       "sdkRootPath": "/sysroot",
       "swiftResourcesPath": "/sysroot/usr/lib/swift",
       "swiftStaticResourcesPath": "/sysroot/usr/lib/swift_static",
@@ -169,15 +169,18 @@ cross_run() {
         # swiftrt.o for a static link under the SDK's usr/lib/swift_static, whatever the SDK says).
         if [ -n "${cross_runtime:-}" ]; then
             binds+=(-b "$r$cross_runtime/swift:/sysroot/usr/lib/swift:ro" -b "$r$cross_runtime/swift_static:/sysroot/usr/lib/swift_static:ro")
+            # The compiler's clang headers, where the amd64 runtime's relative clang link leads.
+            binds+=(-b "$r/usr/libexec/swift/lib/clang:/sysroot/usr/lib/clang:ro")
         fi
     fi
     "$cross_root/board/cross/enter.sh" "$r" "${binds[@]}" -C "$cross_root" \
         ${SOURCE_DATE_EPOCH:+-e SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH} -- "$@"
 }
 
-# The triple and Debian's multiarch name of a Debian architecture.
-cross_triple() { case $1 in arm64) echo aarch64-unknown-linux-gnu ;; amd64) echo x86_64-unknown-linux-gnu ;; *) cross_fail "no target for architecture $1 (arm64 or amd64)" ;; esac; }
-cross_multiarch() { case $1 in arm64) echo aarch64-linux-gnu ;; amd64) echo x86_64-linux-gnu ;; esac; }
+# The Swift triple of a Debian architecture.
+# (Debian's swiftlang names its amd64 runtime's modules for x86_64-pc-linux-gnu, its arm64 ones for
+# aarch64-unknown-linux-gnu: the triple must be the one the modules carry.)
+cross_triple() { case $1 in arm64) echo aarch64-unknown-linux-gnu ;; amd64) echo x86_64-pc-linux-gnu ;; *) cross_fail "no target for architecture $1 (arm64 or amd64)" ;; esac; }
 
 # cross_swift ARCH SWIFT-ARGUMENTS...: `swift ARGUMENTS` in the compiler root for ARCH against
 # the trixie sysroot (the build folder is the caller's --scratch-path, inside the repo).

@@ -33,7 +33,7 @@ fi
 export GNUPGHOME=${REPO_GNUPGHOME:-$root/.build-repo/gnupg}
 mkdir -p "$GNUPGHOME" && chmod 700 "$GNUPGHOME"
 uid="Mihrab packages <mihrab@mihrab.invalid>"
-if ! gpg --batch --list-secret-keys "$uid" >/dev/null 2>&1; then
+if ! gpg --batch --quiet --list-secret-keys "$uid" >/dev/null 2>&1; then
     echo "repo: making the repository's signing key in $GNUPGHOME (keep a copy: units trust only it)"
     gpg --batch --quiet --passphrase '' --quick-gen-key "$uid" ed25519 sign never
 fi
@@ -58,8 +58,8 @@ done
         release . >"$tmp"
     install -m 644 "$tmp" Release && rm -f "$tmp"
     rm -f InRelease Release.gpg
-    gpg --batch --yes --digest-algo SHA512 --local-user "$uid" --clearsign -o InRelease Release
-    gpg --batch --yes --digest-algo SHA512 --local-user "$uid" --detach-sign -o Release.gpg Release
-    gpg --batch --yes --export "$uid" >mihrab-archive-keyring.gpg
+    gpg --batch --quiet --yes --digest-algo SHA512 --local-user "$uid" --clearsign -o InRelease Release
+    gpg --batch --quiet --yes --digest-algo SHA512 --local-user "$uid" --detach-sign -o Release.gpg Release
+    gpg --batch --quiet --yes --export "$uid" >mihrab-archive-keyring.gpg
 )
-echo "repo: $out: $(cd "$out" && ls ./*.deb | sed 's|^\./||' | tr '\n' ' ')signed by $(gpg --batch --with-colons --list-keys "$uid" | awk -F: '/^fpr/ {print $10; exit}')"
+echo "repo: $out: $(cd "$out" && ls ./*.deb | sed 's|^\./||' | tr '\n' ' ')signed by $(gpg --batch --quiet --with-colons --list-keys "$uid" 2>/dev/null | awk -F: '/^fpr/ {print $10; exit}')"

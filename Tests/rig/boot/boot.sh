@@ -13,7 +13,7 @@
 # With --upgrade, the unit is installed as a mosque installs it: from a signed apt repository
 # (board/debian/repo.sh, its own key in the cache), offline (file:, shared over 9p); before boot 2
 # the host puts a newer build there (the same package, its version bumped), and boot 2 upgrades
-# to it with apt 30 s before Dhuhr's iqamah: one restart, the state, the calibration and the
+# to it with apt 100 s before Dhuhr's iqamah: one restart, the state, the calibration and the
 # edited configuration kept, no prompt, the iqamah sounding once and on time.
 # Usage: Tests/rig/boot/boot.sh MIHRAB_DEB [--upgrade]
 set -euo pipefail
@@ -146,7 +146,7 @@ rate_hz = 5
 device = "none"
 
 [iqamah]
-dhuhr = 9
+dhuhr = 6
 
 [service]
 board = "/etc/mihrab/boards/qemu-rig.toml"
@@ -225,7 +225,7 @@ if [ -s "$results/adhan-fired" ]; then
       { echo "boot: FAIL adding the newer build to the repository"; exit 1; }
     rm -rf "$x"
     echo "$v2" > "$results/upgrade"
-    limit=900   # the upgrade waits for Dhuhr's iqamah, 9 minutes after its adhan
+    limit=900   # the upgrade waits for Dhuhr's iqamah, 6 minutes after its adhan
   fi
   boot 2 $(( start1 + elapsed ))
   if ! timeout $limit tail --pid=$qemu -f /dev/null; then kill -KILL $qemu 2>/dev/null || true; fi

@@ -104,7 +104,8 @@ systemctl show mihrab -p NRestarts,ActiveState,SubState,ExecMainStartTimestamp -
 sleep 3
 
 # The upgrade (boot.sh --upgrade): the host put a newer build in the repository; apt upgrades to
-# it 30 s before Dhuhr's iqamah (the next event), as a mosque's administrator or
+# it 100 s before Dhuhr's iqamah (the next event: apt takes about a minute on the emulated arm64
+# unit, so the daemon restarts shortly before it), as a mosque's administrator or
 # unattended-upgrades would, with no terminal to answer a question.
 if [ -s $R/upgrade ]; then
   mkdir -p /mnt/repo
@@ -112,7 +113,7 @@ if [ -s $R/upgrade ]; then
   cp /run/mihrab/status.json $P/status-before-upgrade.json
   at=$(grep -A5 '"next"' /run/mihrab/status.json | sed -n 's/.*"at" *: *"\([^"]*\)".*/\1/p' | head -1)
   iq=$(date -d "$at" +%s)
-  until [ "$(date +%s)" -ge $((iq - 30)) ]; do sleep 0.2; done
+  until [ "$(date +%s)" -ge $((iq - 100)) ]; do sleep 0.2; done
   cp /var/lib/mihrab/state.json $P/state-before-upgrade.json
   cp /var/lib/mihrab/calibration.json $P/calibration-before-upgrade.json
   md5sum /etc/mihrab/mihrab.toml > $P/conf-before-upgrade.md5
