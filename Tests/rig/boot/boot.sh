@@ -72,6 +72,7 @@ qemu=""
 cleanup() {
   [ -z "$qemu" ] || kill -KILL $qemu 2>/dev/null || true
   ! mountpoint -q "$unit/var/cache/apt/archives" 2>/dev/null || umount "$unit/var/cache/apt/archives"
+  ! mountpoint -q "$unit/mnt/repo" 2>/dev/null || umount "$unit/mnt/repo"
 }
 trap cleanup EXIT
 cleanup
