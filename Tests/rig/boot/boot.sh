@@ -180,14 +180,21 @@ cp "$root/Tests/rig/devices.sh" "$work/devices.sh"
 install -m 755 "$here/init.sh" "$work/init"
 (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
 
-# The clock: boot 1 starts LEAD seconds before Dhuhr (the packaged binary computes it).
+# The clock: boot 1 starts LEAD seconds before Dhuhr (the packaged binary computes it): today's
+# Dhuhr while it is still ahead, else tomorrow's. The guest's clock is never behind the host's:
+# the repository the upgrade reads is signed (and its Release dated) at the host's time, and
+# apt refuses a signature or a Release from its future.
 x=$(mktemp -d)
 dpkg-deb -x "$deb" "$x"
-day=$(date -u +%Y-%m-%d)
-dhuhr=$("${run[@]}" "$x/usr/bin/mihrab" times --lat 0 --lon 0 --tz UTC --date "$day" --rounding none --format csv | tail -1 | cut -d, -f5)
-rm -rf "$x"
-dhuhr_s=$(date -u -d "$(echo "$dhuhr" | cut -c1-19 | tr T ' ')" +%s)
 lead=${RIG_BOOT_LEAD:-150}
+now=$(date -u +%s)
+for ahead in 0 1; do
+    day=$(date -u -d "@$(( now + ahead * 86400 ))" +%Y-%m-%d)
+    dhuhr=$("${run[@]}" "$x/usr/bin/mihrab" times --lat 0 --lon 0 --tz UTC --date "$day" --rounding none --format csv | tail -1 | cut -d, -f5)
+    dhuhr_s=$(date -u -d "$(echo "$dhuhr" | cut -c1-19 | tr T ' ')" +%s)
+    [ $(( dhuhr_s - lead )) -gt $(( now + 60 )) ] && break
+done
+rm -rf "$x"
 start1=$(( dhuhr_s - lead ))
 results=$(mktemp -d)
 echo "$dhuhr_s $start1" > "$results/dhuhr"

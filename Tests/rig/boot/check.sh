@@ -139,8 +139,10 @@ fi
 T=/sys/kernel/tracing
 [ -d $T/events/gpio ] || mount -t tracefs nodev $T
 for c in /sys/class/gpio/gpiochip*; do [ "$(cat $c/label)" = mihrab-rig ] && cat $c/base > $P/gpio-base.txt; done
-s=""; for k in 0 1 2 3 4 5 6 7 8 9; do read -r v < $V/sim_gpio$k/value; s+=$v; done; echo "$s" > $P/before-stop.txt
+# Tracing first, then the pins: a line the daemon switches between the two (a blinking LED) is
+# in the trace, so its last write is what counts.
 echo > $T/trace; echo 1 > $T/events/gpio/gpio_value/enable
+s=""; for k in 0 1 2 3 4 5 6 7 8 9; do read -r v < $V/sim_gpio$k/value; s+=$v; done; echo "$s" > $P/before-stop.txt
 note "systemctl stop"
 systemctl stop mihrab; echo $? > $P/stop.rc
 echo 0 > $T/events/gpio/gpio_value/enable
