@@ -36,7 +36,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The web front: HTTP/1.1 and TLS from SwiftNIO through Hummingbird; certificates and
+        // password hashing from swift-certificates and swift-crypto.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),  // the admin page until it moves to WebFront
     ] + benchmarkPackages,
     targets: [
         // hal/: thin C shims over the system libraries, one small stable interface each.
@@ -71,11 +80,30 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // The web front both servers stand on: Hummingbird's HTTP/1.1 server on an event loop of
+        // its own, with the limits every connection has (header and URL sizes, timeouts, caps per
+        // server and per client), and TLS for the admin page.
+        .target(
+            name: "WebFront",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The wall screen: the HTTP server (off the loop, reading snapshots only) and the page,
         // its assets and languages embedded in the binary.
         .target(
             name: "Screen",
-            dependencies: ["Service", "PrayerTimes", .product(name: "FlyingFox", package: "FlyingFox"),
+            dependencies: ["Service", "PrayerTimes", "WebFront",
                            .product(name: "Logging", package: "swift-log")],
             resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
                         .embedInCode("Languages/en.json"), .embedInCode("Languages/ar.json"), .embedInCode("Languages/ur.json"),

@@ -1,0 +1,114 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Before the HTTP decoder: notes whether the request line being read has run past the URL
+/// limit, so that the decoder's refusal (its limits end the request either way) can say 414
+/// rather than 431. It only looks for the line's end; the bytes go on untouched.
+final class RequestLineWatch: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let limit: Int
+    private var inRequestLine = true
+    private var lineBytes = 0
+    private(set) var lineTooLong = false
+
+    init(limit: Int) { self.limit = limit }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if inRequestLine {
+            let bytes = unwrapInboundIn(data).readableBytesView
+            if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                lineBytes += end - bytes.startIndex
+                inRequestLine = false
+            } else {
+                lineBytes += bytes.count
+            }
+            lineTooLong = lineTooLong || lineBytes > limit
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// The request was read whole: the next bytes begin another request line.
+    func nextRequest() {
+        (inRequestLine, lineBytes, lineTooLong) = (true, 0, false)
+    }
+}
+
+/// After the HTTP codec: a request's body has `bodyTimeout` from its head (a client sending
+/// it a byte at a time does not keep the connection); the connection is busy from a request's
+/// head to the end of its response; a request the decoder refuses gets 414, 431 or 400 with
+/// the server's own headers, and the connection ends.
+final class RequestLimits: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let watch: RequestLineWatch
+    private let registry: ConnectionRegistry
+    private let bodyTimeout: TimeAmount
+    private let refusalHeaders: HTTPFields
+    private var bodyDeadline: Scheduled<Void>?
+    private var refused = false
+
+    init(watch: RequestLineWatch, registry: ConnectionRegistry, bodyTimeout: TimeAmount, refusalHeaders: HTTPFields) {
+        (self.watch, self.registry, self.bodyTimeout, self.refusalHeaders) = (watch, registry, bodyTimeout, refusalHeaders)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            registry.busy(context.channel)
+            bodyDeadline?.cancel()
+            let channel = context.channel
+            bodyDeadline = context.eventLoop.scheduleTask(in: bodyTimeout) { channel.close(promise: nil) }
+        case .body: break
+        case .end:
+            bodyDeadline?.cancel()
+            bodyDeadline = nil
+            watch.nextRequest()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { registry.idle(context.channel, now: NIODeadline.now().uptimeNanoseconds) }
+        context.write(data, promise: promise)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        bodyDeadline?.cancel()
+        bodyDeadline = nil
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // After a refusal the decoder reports each further read as an error: all dropped.
+        if refused { return }
+        guard let parse = error as? HTTPParserError else { return context.fireErrorCaught(error) }
+        refused = true
+        let (status, why): (HTTPResponse.Status, String) = switch parse {
+        case .headerOverflow where watch.lineTooLong: (.uriTooLong, "request line over the limit")
+        case .headerOverflow: (.requestHeaderFieldsTooLarge, "request header over the limit")
+        default: (.badRequest, "not an HTTP/1.1 request")
+        }
+        let body = context.channel.allocator.buffer(string: why + "\n")
+        var fields = refusalHeaders
+        fields[.contentType] = "text/plain; charset=utf-8"
+        fields[.contentLength] = String(body.readableBytes)
+        fields[.connection] = "close"
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        // The answer first, then the end of our side only: closing outright while the client is
+        // still sending would reset the connection, and it might never read the answer. What it
+        // sends on is dropped, and the idle timeout ends the connection if it never stops.
+        let channel = context.channel
+        let closed = context.eventLoop.makePromise(of: Void.self)
+        closed.futureResult.whenFailure { _ in channel.close(promise: nil) }
+        context.close(mode: .output, promise: closed)
+    }
+}

@@ -1,0 +1,106 @@
+import HTTPTypes
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// One of the unit's web servers: Hummingbird's HTTP/1.1 server (SwiftNIO) on an event loop
+/// thread of its own, its Swift tasks on that thread too, every connection under `WebLimits`,
+/// and TLS when given. Accepting backs off on its own when descriptors run out (NIO's
+/// `AcceptBackoffHandler`) and resumes when they come free.
+public final class WebServer: Sendable {
+    public typealias Handler = @Sendable (Request) async -> Response
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    enum State: Sendable {
+        case starting, listening(Int), failed(String), stopped
+    }
+
+    let name: String
+    let host: String
+    let port: Int
+    let limits: WebLimits
+    let tls: TLSConfiguration?
+    let refusalHeaders: HTTPFields
+    let logger: Logger
+    let handler: Handler
+    let registry: ConnectionRegistry
+    private let state = Mutex(State.starting)
+
+    /// `refusalHeaders`: what every response of this server carries (its security headers),
+    /// given to the refusals the server makes itself (414, 431, 400).
+    public init(name: String, host: String, port: Int, limits: WebLimits, tls: TLSConfiguration? = nil,
+                refusalHeaders: HTTPFields, logger: Logger, handler: @escaping Handler) {
+        (self.name, self.host, self.port, self.limits, self.tls) = (name, host, port, limits, tls)
+        (self.refusalHeaders, self.logger, self.handler) = (refusalHeaders, logger, handler)
+        registry = ConnectionRegistry(limits: limits)
+    }
+
+    /// Connections open now (served or waiting).
+    public var connections: Int { registry.count }
+
+    /// Serves until cancelled. Throws when it cannot listen, or stops on its own.
+    public func run() async throws(Failure) {
+        state.withLock { $0 = .starting }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let outcome: Failure?
+        do {
+            try await serve(on: group)
+            outcome = nil
+        } catch {
+            outcome = Failure(description: "\(name): \(error)")
+        }
+        try? await group.shutdownGracefully()
+        state.withLock { $0 = outcome.map { .failed($0.description) } ?? .stopped }
+        if let outcome { throw outcome }
+    }
+
+    /// The port it listens on (the one chosen for port 0), once it does.
+    public func waitUntilListening(timeout: Duration = .seconds(10)) async throws(Failure) -> Int {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            switch state.withLock({ $0 }) {
+            case .listening(let port): return port
+            case .failed(let why): throw Failure(description: why)
+            case .starting, .stopped: try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        throw Failure(description: "\(name): not listening on \(host):\(port) after \(timeout)")
+    }
+
+    private func serve(on group: MultiThreadedEventLoopGroup) async throws {
+        let handler = self.handler
+        let responder: HTTPChannelHandler.Responder = { request, writer, _ in
+            let response = await handler(request)
+            try await writer.write(response: response.head, body: response.body)
+        }
+        let http = LimitedHTTPChannel(responder: responder, limits: limits, registry: registry, refusalHeaders: refusalHeaders, secure: tls != nil)
+        let configuration = ServerConfiguration(address: .hostname(host, port: port), backlog: limits.backlog,
+                                                availableConnectionsDelegate: RegistryRoom(registry: registry))
+        var quiet = logger
+        quiet.logLevel = .warning
+        let running: @Sendable (any Channel) async -> Void = { [self] channel in
+            state.withLock { $0 = .listening(channel.localAddress?.port ?? 0) }
+        }
+        if let tls {
+            let child = GatedChannel(base: try TLSChannel(http, tlsConfiguration: tls), registry: registry)
+            try await serve(child, configuration: configuration, group: group, running: running, logger: quiet)
+        } else {
+            try await serve(GatedChannel(base: http, registry: registry), configuration: configuration, group: group, running: running, logger: quiet)
+        }
+    }
+
+    private func serve<Child: ServerChildChannel>(_ child: Child, configuration: ServerConfiguration, group: MultiThreadedEventLoopGroup,
+                                                  running: @escaping @Sendable (any Channel) async -> Void, logger: Logger) async throws {
+        let server = Server(childChannelSetup: child, configuration: configuration, onServerRunning: running, eventLoopGroup: group, logger: logger)
+        try await withTaskExecutorPreference(EventLoopExecutor(loop: group.next())) {
+            try await server.run()
+        }
+    }
+}
