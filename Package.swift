@@ -103,7 +103,8 @@ let package = Package(
         // its assets and languages embedded in the binary.
         .target(
             name: "Screen",
-            dependencies: ["Service", "PrayerTimes", "WebFront",
+            dependencies: ["Service", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")],
             resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
                         .embedInCode("Languages/en.json"), .embedInCode("Languages/ar.json"), .embedInCode("Languages/ur.json"),

@@ -1,37 +1,39 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import HTTPTypes
+import HummingbirdCore
 import Logging
+import NIOCore
 import Service
+import WebFront
 
-/// The wall screen's HTTP server (FlyingFox: Swift concurrency over non-blocking sockets,
-/// no SwiftNIO, so a small binary and a small footprint on a Pi Zero). It only reads the
-/// feed: a slow, idle or hostile client holds its own connection, never the control loop.
+/// The wall screen's HTTP server (`WebFront`: Hummingbird on an event loop of its own, every
+/// connection under `WebLimits.screen`). It only reads the feed: a slow, idle or hostile
+/// client holds its own connection, never the control loop.
 ///
 /// GET /, /api/v1/screen, /api/v1/times, /events (SSE), /healthz; anything else 404, any
 /// other method 405. Nothing it serves loads anything from elsewhere (see `securityHeaders`).
 public final class ScreenServer: Sendable {
     let feed: ScreenFeed
     let hub: EventHub
-    let server: HTTPServer
+    let server: WebServer
     let logger: Logger
 
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
     }
 
-    public init(feed: ScreenFeed, address: ListenAddress, logger: Logger) throws(StartError) {
+    public init(feed: ScreenFeed, address: ListenAddress, logger: Logger, limits: WebLimits = .screen) throws(StartError) {
         self.feed = feed
         self.logger = logger
         hub = EventHub(feed: feed)
-        let socket: any SocketAddress
         do {
-            socket = address.isIPv6 ? try sockaddr_in6.inet6(ip6: address.host, port: address.port)
-                : try sockaddr_in.inet(ip4: address.host, port: address.port)
+            _ = try SocketAddress(ipAddress: address.host, port: Int(address.port))
         } catch {
             throw StartError(description: "screen server: \(address.host) is not an address to listen on: \(error)")
         }
-        server = HTTPServer(address: socket, timeout: 10, logger: .disabled, handler: Routes(feed: feed, hub: hub))
+        let routes = Routes(feed: feed, hub: hub)
+        server = WebServer(name: "screen server", host: address.host, port: Int(address.port), limits: limits, methods: [.get],
+                           refusalHeaders: Routes.securityHeaders, logger: logger) { request in routes.respond(request) }
     }
 
     /// Serves until cancelled. Returns (or throws) only when the server stops.
@@ -46,29 +48,29 @@ public final class ScreenServer: Sendable {
 
     /// Waits until the socket listens; returns its port (the one chosen for port 0).
     public func waitUntilListening() async throws -> UInt16 {
-        try await server.waitUntilListening(timeout: 10)
-        guard let a = await server.listeningAddress else { throw StartError(description: "screen server: no listening address") }
-        switch a {
-        case .ip4(_, let port), .ip6(_, let port): return port
-        default: throw StartError(description: "screen server: not an IP socket")
-        }
+        UInt16(try await server.waitUntilListening())
     }
 
     public var openEventStreams: Int { hub.count }
+
+    /// Connections open now.
+    public var connections: Int { server.connections }
 }
 
 /// The routes, one small function each.
-struct Routes: HTTPHandler {
+struct Routes: Sendable {
     let feed: ScreenFeed
     let hub: EventHub
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == .GET else {
-            return Routes.text(.methodNotAllowed, "only GET: this server changes nothing", extra: [HTTPHeader("Allow"): "GET"])
+    func respond(_ request: Request) -> Response {
+        guard request.method == .get else {
+            var extra = HTTPFields()
+            extra[.allow] = "GET"
+            return Routes.text(.methodNotAllowed, "only GET: this server changes nothing", extra: extra)
         }
         var query: [String: String] = [:]
-        for item in request.query { query[item.name] = item.value }
-        switch request.path {
+        for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
+        switch request.uri.path {
         case "/": return page(query)
         case "/api/v1/screen": return screen()
         case "/api/v1/times": return times(query)
@@ -78,18 +80,18 @@ struct Routes: HTTPHandler {
         }
     }
 
-    private func page(_ query: [String: String]) -> HTTPResponse {
+    private func page(_ query: [String: String]) -> Response {
         guard let model = feed.model() else { return Routes.text(.serviceUnavailable, "starting") }
         let lang = query["lang"].flatMap { PageAssets.shared.languages[$0] != nil ? $0 : nil } ?? model.language
-        return Routes.response(.ok, "text/html; charset=utf-8", Data(PageAssets.shared.page(model: model, language: lang, audit: query["audit"] != nil).utf8))
+        return Routes.response(.ok, "text/html; charset=utf-8", Array(PageAssets.shared.page(model: model, language: lang, audit: query["audit"] != nil).utf8))
     }
 
-    private func screen() -> HTTPResponse {
+    private func screen() -> Response {
         guard let model = feed.model() else { return Routes.json(.serviceUnavailable, ["error": "starting"]) }
         return Routes.json(.ok, model)
     }
 
-    private func times(_ query: [String: String]) -> HTTPResponse {
+    private func times(_ query: [String: String]) -> Response {
         let p = feed.read()
         guard let input = p.input else { return Routes.json(.serviceUnavailable, ["error": "starting"]) }
         do {
@@ -101,39 +103,48 @@ struct Routes: HTTPHandler {
         }
     }
 
-    private func events() -> HTTPResponse {
+    /// The page's event stream: written as the hub hands it events, at the pace the client
+    /// reads (a write waits while the connection is full; the hub keeps the newest few meanwhile).
+    private func events() -> Response {
         var headers = Routes.securityHeaders
         headers[.contentType] = "text/event-stream; charset=utf-8"
-        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: ByteStream(chunks: hub.subscribe())))
+        let stream = hub.subscribe()
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            for await chunk in stream where !chunk.isEmpty {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        })
     }
 
-    private func health() -> HTTPResponse {
+    private func health() -> Response {
         struct Health: Encodable { var status: String; var now: String; var notices: [String] }
         guard let m = feed.model() else { return Routes.json(.serviceUnavailable, Health(status: "starting", now: "", notices: [])) }
         return Routes.json(.ok, Health(status: "ok", now: m.now, notices: m.notices))
     }
 
     /// Nothing from elsewhere: scripts and styles only inline, connections only back here.
-    static let securityHeaders: HTTPHeaders = [
+    static let securityHeaders: HTTPFields = [
         .cacheControl: "no-store",
-        HTTPHeader("X-Content-Type-Options"): "nosniff",
-        HTTPHeader("Content-Security-Policy"):
+        .xContentTypeOptions: "nosniff",
+        .contentSecurityPolicy:
             "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        HTTPHeader("Referrer-Policy"): "no-referrer",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
     ]
 
-    static func response(_ status: HTTPStatusCode, _ type: String, _ body: Data, extra: HTTPHeaders = [:]) -> HTTPResponse {
+    static func response(_ status: HTTPResponse.Status, _ type: String, _ body: [UInt8], extra: HTTPFields = [:]) -> Response {
         var headers = securityHeaders
         headers[.contentType] = type
-        for (k, v) in extra { headers[k] = v }
-        return HTTPResponse(statusCode: status, headers: headers, body: body)
+        headers[.contentLength] = String(body.count)
+        for field in extra { headers[field.name] = field.value }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    static func json(_ status: HTTPStatusCode, _ value: some Encodable) -> HTTPResponse {
-        response(status, "application/json", (try? JSONEncoder.screen.encode(value)) ?? Data("{}".utf8))
+    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+        response(status, "application/json", Array((try? JSONEncoder.screen.encode(value)) ?? Data("{}".utf8)))
     }
 
-    static func text(_ status: HTTPStatusCode, _ s: String, extra: HTTPHeaders = [:]) -> HTTPResponse {
-        response(status, "text/plain; charset=utf-8", Data((s + "\n").utf8), extra: extra)
+    static func text(_ status: HTTPResponse.Status, _ s: String, extra: HTTPFields = [:]) -> Response {
+        response(status, "text/plain; charset=utf-8", Array((s + "\n").utf8), extra: extra)
     }
 }

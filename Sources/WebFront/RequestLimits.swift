@@ -93,10 +93,11 @@ final class RequestLimits: ChannelDuplexHandler, RemovableChannelHandler {
         let (status, why): (HTTPResponse.Status, String) = switch parse {
         case .headerOverflow where watch.lineTooLong: (.uriTooLong, "request line over the limit")
         case .headerOverflow: (.requestHeaderFieldsTooLarge, "request header over the limit")
+        case .invalidMethod: (.methodNotAllowed, "method not allowed")
         default: (.badRequest, "not an HTTP/1.1 request")
         }
         let body = context.channel.allocator.buffer(string: why + "\n")
-        var fields = refusalHeaders
+        var fields = refusalHeaders  // with Allow: the methods the server serves
         fields[.contentType] = "text/plain; charset=utf-8"
         fields[.contentLength] = String(body.readableBytes)
         fields[.connection] = "close"

@@ -35,10 +35,14 @@ public final class WebServer: Sendable {
 
     /// `refusalHeaders`: what every response of this server carries (its security headers),
     /// given to the refusals the server makes itself (414, 431, 400).
-    public init(name: String, host: String, port: Int, limits: WebLimits, tls: TLSConfiguration? = nil,
+    /// `methods`: the ones it serves (a method the parser does not know gets 405 with these).
+    public init(name: String, host: String, port: Int, limits: WebLimits, tls: TLSConfiguration? = nil, methods: [HTTPRequest.Method],
                 refusalHeaders: HTTPFields, logger: Logger, handler: @escaping Handler) {
         (self.name, self.host, self.port, self.limits, self.tls) = (name, host, port, limits, tls)
-        (self.refusalHeaders, self.logger, self.handler) = (refusalHeaders, logger, handler)
+        (self.logger, self.handler) = (logger, handler)
+        var refusal = refusalHeaders
+        refusal[.allow] = methods.map(\.rawValue).joined(separator: ", ")
+        self.refusalHeaders = refusal
         registry = ConnectionRegistry(limits: limits)
     }
 

@@ -5,9 +5,17 @@ import Foundation
 enum RawHTTP {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    static func connect(port: UInt16) throws -> Int32 {
+    /// `from`: the source address (any of 127.0.0.0/8: clients on other machines, as the server sees them).
+    static func connect(port: UInt16, from source: String = "127.0.0.1") throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let b = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard b == 0 else { close(fd); throw Failure(description: "bind to \(source): errno \(errno)") }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = port.bigEndian
@@ -52,8 +60,8 @@ final class EventStreamReader: @unchecked Sendable {
     private var text = ""
     private let fd: Int32
 
-    init(port: UInt16) throws {
-        fd = try RawHTTP.connect(port: port)
+    init(port: UInt16, from source: String = "127.0.0.1") throws {
+        fd = try RawHTTP.connect(port: port, from: source)
         RawHTTP.send(fd, "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         Thread.detachNewThread { [self] in
             var buf = [UInt8](repeating: 0, count: 16_384)
