@@ -45,7 +45,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),  // the admin page until it moves to WebFront
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ] + benchmarkPackages,
     targets: [
         // hal/: thin C shims over the system libraries, one small stable interface each.
@@ -56,8 +56,6 @@ let package = Package(
         .target(name: "CSndfile", path: "hal/sndfile", linkerSettings: [.linkedLibrary("sndfile")]),
         .target(name: "CAlsa", path: "hal/alsa", linkerSettings: [.linkedLibrary("asound")]),
         .target(name: "CMosquitto", path: "hal/mosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
-        // The admin page's TLS front, self-signed certificate and password hashing (OpenSSL).
-        .target(name: "CTLS", path: "hal/tls", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -119,11 +117,16 @@ let package = Package(
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
         .target(name: "SiteLink", dependencies: ["CMosquitto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
-        // The admin page for the people who run the mosque: HTTPS (the CTLS front) to FlyingFox
-        // on a private unix socket; login, site settings, the site's units.
+        // The admin page for the people who run the mosque: HTTPS on the web front; login, site
+        // settings, the site's units.
         .target(
             name: "Admin",
-            dependencies: ["Service", "Screen", "CTLS", "TOMLKit", .product(name: "FlyingFox", package: "FlyingFox"),
+            dependencies: ["Service", "Screen", "WebFront", "TOMLKit",
+                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+                           .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
                            .product(name: "Logging", package: "swift-log")],
             // The page's words, one file per language the wall screen has (its prayer names are the screen's).
             resources: [.embedInCode("Languages/en.json"), .embedInCode("Languages/ar.json"), .embedInCode("Languages/ur.json"),
@@ -160,7 +163,7 @@ let package = Package(
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
         .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"]),
-        .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport",
+        .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),

@@ -106,7 +106,7 @@ public struct PasswordFile: Sendable {
     /// A new line for `user` (a fresh random salt).
     public static func line(user: String, password: String) throws(AdminError) -> String {
         guard validUser(user) else { throw AdminError("\(quotedName(user)): a user name is 1 to 64 letters, digits, \".\", \"-\" or \"_\"") }
-        let salt = try Crypto.random(saltBytes)
+        let salt = Crypto.random(saltBytes)
         let hash = try hashing.withLock { _ throws(AdminError) in try Crypto.scrypt(password, salt: salt, n: n, r: r, p: p, length: hashBytes) }
         return "\(user):scrypt$\(n)$\(r)$\(p)$\(Data(salt).base64EncodedString())$\(Data(hash).base64EncodedString())"
     }

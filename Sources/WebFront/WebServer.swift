@@ -80,9 +80,13 @@ public final class WebServer: Sendable {
 
     private func serve(on group: MultiThreadedEventLoopGroup) async throws {
         let handler = self.handler
-        let responder: HTTPChannelHandler.Responder = { request, writer, _ in
+        let responder: HTTPChannelHandler.Responder = { request, writer, channel in
             let response = await handler(request)
+            let close = response.headers[.connection] == "close"
             try await writer.write(response: response.head, body: response.body)
+            // A response that ends the connection (a body refused unread): our side ends now;
+            // what the client still sends is read and dropped until it stops, or the body's time is up.
+            if close { try? await channel.close(mode: .output).get() }
         }
         let http = LimitedHTTPChannel(responder: responder, limits: limits, registry: registry, refusalHeaders: refusalHeaders, secure: tls != nil)
         let configuration = ServerConfiguration(address: .hostname(host, port: port), backlog: limits.backlog,

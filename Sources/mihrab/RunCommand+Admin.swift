@@ -111,12 +111,10 @@ final class LatestStatus: Sendable {
 
 extension RunCommand {
     /// The admin page, started; nil when off or when it cannot start (logged: the unit runs on).
-    static func startAdmin(_ site: SiteConfig, backend: UnitAdminBackend, stateDirectory: String, runtimeDirectory: String,
-                           logger: Logger) async -> AdminServer? {
+    static func startAdmin(_ site: SiteConfig, backend: UnitAdminBackend, stateDirectory: String, logger: Logger) async -> AdminServer? {
         guard !site.admin.listen.isEmpty else { return nil }
         do {
-            let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, runtimeDirectory: runtimeDirectory,
-                                         backend: backend, logger: logger)
+            let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, backend: backend, logger: logger)
             try await server.start()
             return server
         } catch {

@@ -210,11 +210,11 @@ struct RunCommand: AsyncParsableCommand {
         if let siteStore, !site.admin.listen.isEmpty {
             let backend = UnitAdminBackend(store: siteStore, configPath: configPath, link: link, daemon: slot, network: site.network,
                                            feed: feed, language: site.screen.language, latest: latest, logger: logger, overrides: { [self] in overrides(&$0) })
-            let (state, runtime) = (siteStore.directory, simulated ? siteStore.directory : site.runtimeDirectory)
+            let state = siteStore.directory
             // Beside the loop, not before it: a slow start (a certificate to make, an HTTP
             // server slow to listen) never holds back the first adhan.
             admin = Task { [site] in
-                await RunCommand.startAdmin(site, backend: backend, stateDirectory: state, runtimeDirectory: runtime, logger: logger)
+                await RunCommand.startAdmin(site, backend: backend, stateDirectory: state, logger: logger)
             }
         }
         let status = await daemon.run()

@@ -1,4 +1,5 @@
 import Foundation
+import WebFront
 import Logging
 import Service
 import Synchronization
@@ -66,18 +67,17 @@ final class AdminHarness {
     let log = LogCapture()
 
     init(backend: FakeBackend = FakeBackend(), dir: String? = nil, writePassword: Bool = true,
-         limits: AdminServer.FrontLimits = AdminServer.FrontLimits()) async throws {
+         limits: WebLimits = .admin) async throws {
         self.dir = dir ?? NSTemporaryDirectory() + "mihrab-admin-\(UInt32.random(in: 0 ... .max))"
         try FileManager.default.createDirectory(atPath: self.dir + "/state", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: self.dir + "/run", withIntermediateDirectories: true)
         config.listen = "127.0.0.1:0"
         config.passwordFile = self.dir + "/admin.passwd"
         config.sessionMinutes = 30
         if writePassword { try PasswordFile.setPassword(user: "admin", password: Self.password, path: config.passwordFile) }
         self.backend = backend
         let clock = clock
-        server = try AdminServer(config: config, stateDirectory: self.dir + "/state", runtimeDirectory: self.dir + "/run",
-                                 backend: backend, logger: log.logger, now: { clock.now }, limits: limits)
+        server = try AdminServer(config: config, stateDirectory: self.dir + "/state", backend: backend, logger: log.logger,
+                                 now: { clock.now }, limits: limits)
         try await server.start()
     }
 

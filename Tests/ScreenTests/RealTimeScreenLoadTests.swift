@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The server beside a loop running flat out: idle and hostile clients hold their own
 /// connections; the loop's alerts stay exact and the page's stream keeps flowing.

@@ -2,11 +2,11 @@ import Foundation
 
 /// HTTP/1.1 over a plain socket: the tests need clients that misbehave (idle, one byte a
 /// second) and an event stream read as it comes, which no HTTP library gives.
-enum RawHTTP {
-    struct Failure: Error, CustomStringConvertible { let description: String }
+public enum RawHTTP {
+    public struct Failure: Error, CustomStringConvertible { public let description: String }
 
     /// `from`: the source address (any of 127.0.0.0/8: clients on other machines, as the server sees them).
-    static func connect(port: UInt16, from source: String = "127.0.0.1") throws -> Int32 {
+    public static func connect(port: UInt16, from source: String = "127.0.0.1") throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var local = sockaddr_in()
@@ -29,13 +29,13 @@ enum RawHTTP {
         return fd
     }
 
-    static func send(_ fd: Int32, _ text: String) {
+    public static func send(_ fd: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// One request with "Connection: close", read to the end.
-    static func request(port: UInt16, _ target: String, method: String = "GET") throws -> (status: Int, head: String, body: String) {
+    public static func request(port: UInt16, _ target: String, method: String = "GET") throws -> (status: Int, head: String, body: String) {
         let fd = try connect(port: port)
         defer { close(fd) }
         send(fd, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
@@ -55,12 +55,12 @@ enum RawHTTP {
 }
 
 /// Reads an event stream on its own thread, counting what arrives.
-final class EventStreamReader: @unchecked Sendable {
+public final class EventStreamReader: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
     private let fd: Int32
 
-    init(port: UInt16, from source: String = "127.0.0.1") throws {
+    public init(port: UInt16, from source: String = "127.0.0.1") throws {
         fd = try RawHTTP.connect(port: port, from: source)
         RawHTTP.send(fd, "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         Thread.detachNewThread { [self] in
@@ -73,7 +73,7 @@ final class EventStreamReader: @unchecked Sendable {
         }
     }
 
-    var received: String { lock.withLock { text } }
-    func count(_ event: String) -> Int { received.components(separatedBy: "event: \(event)\n").count - 1 }
-    func stop() { shutdown(fd, Int32(SHUT_RDWR)) }
+    public var received: String { lock.withLock { text } }
+    public func count(_ event: String) -> Int { received.components(separatedBy: "event: \(event)\n").count - 1 }
+    public func stop() { shutdown(fd, Int32(SHUT_RDWR)) }
 }
