@@ -19,7 +19,7 @@ public final class AdminServer: Sendable {
     let routes: AdminRoutes
 
     struct State {
-        var port = 0
+        var server: WebServer?
         var task: Task<Void, Never>?
     }
     private let state = Mutex(State())
@@ -51,31 +51,29 @@ public final class AdminServer: Sendable {
                              logger: logger)
     }
 
-    /// The TCP port bound (the one chosen for port 0); 0 before `start`.
-    public var port: Int { state.withLock { $0.port } }
+    /// The TCP port bound (the one chosen for port 0); 0 while it does not listen.
+    public var port: Int { state.withLock { $0.server?.listeningPort } ?? 0 }
 
-    /// Listens: returns once the server takes connections.
+    /// For status.json: listening, or down and why (nil before `start`).
+    public var condition: StatusReport.Server? {
+        guard let server = state.withLock({ $0.server }) else { return nil }
+        let c = server.condition
+        return StatusReport.Server(server: "admin", listen: config.listen, state: c.state, problem: c.problem, connections: server.connections)
+    }
+
+    /// Listens: returns once the server takes connections, or has said why it cannot (it tries
+    /// again by itself). Throws only for what retrying cannot mend (the certificate or key).
     public func start() async throws(AdminError) {
-        guard port == 0 else { return }  // started already
+        guard state.withLock({ $0.server == nil }) else { return }  // started already
         let (cert, key) = certificatePaths
         try prepareCertificate(cert, key)
         let tls = try tlsConfiguration(cert, key)
         let routes = self.routes
         let server = WebServer(name: "admin page", host: address.host, port: Int(address.port), limits: limits, tls: tls, methods: [.get, .post],
                                refusalHeaders: AdminRoutes.securityHeaders, logger: logger) { request in await routes.respond(request) }
-        let task = Task { [logger] in
-            do throws(WebServer.Failure) { try await server.run() } catch {
-                logger.error("admin page: \(error)")
-            }
-        }
-        let port: Int
-        do {
-            port = try await server.waitUntilListening()
-        } catch {
-            task.cancel()
-            throw AdminError("admin page: cannot listen on \(config.listen): \(error)")
-        }
-        state.withLock { $0 = State(port: port, task: task) }
+        let task = Task { await server.runKeptUp(meanwhile: "the unit runs on without its admin page") }
+        state.withLock { $0 = State(server: server, task: task) }
+        guard let port = try? await server.waitUntilListening() else { return }
         _ = routes.passwords.current()  // "no admin password" said at start, not at the first login
         let fingerprint = (try? Crypto.fingerprint(certificate: cert)) ?? "?"
         logger.notice("admin page on https://\(address.isIPv6 ? "[\(address.host)]" : address.host):\(port) (certificate SHA-256 \(fingerprint))")
@@ -84,7 +82,7 @@ public final class AdminServer: Sendable {
     /// Stops listening (open connections end); safe to call twice.
     public func stop() async {
         let task = state.withLock { s in
-            defer { s = State() }
+            defer { s.task = nil }
             return s.task
         }
         task?.cancel()

@@ -17,6 +17,7 @@ public final class ScreenServer: Sendable {
     let hub: EventHub
     let server: WebServer
     let logger: Logger
+    let listen: String
 
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
@@ -25,6 +26,7 @@ public final class ScreenServer: Sendable {
     public init(feed: ScreenFeed, address: ListenAddress, logger: Logger, limits: WebLimits = .screen) throws(StartError) {
         self.feed = feed
         self.logger = logger
+        listen = address.isIPv6 ? "[\(address.host)]:\(address.port)" : "\(address.host):\(address.port)"
         hub = EventHub(feed: feed)
         do {
             _ = try SocketAddress(ipAddress: address.host, port: Int(address.port))
@@ -36,14 +38,21 @@ public final class ScreenServer: Sendable {
                            refusalHeaders: Routes.securityHeaders, logger: logger) { request in routes.respond(request) }
     }
 
-    /// Serves until cancelled. Returns (or throws) only when the server stops.
-    public func run() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
+    /// Serves until cancelled. A server that cannot listen (or stops) is logged and started
+    /// again by itself: the unit runs on without its screen meanwhile.
+    public func run() async {
+        await withTaskGroup(of: Void.self) { group in
             group.addTask { [hub] in await hub.run() }
-            group.addTask { [server] in try await server.run() }
-            defer { group.cancelAll() }
-            try await group.next()
+            group.addTask { [server] in await server.runKeptUp(meanwhile: "the unit runs on without its screen") }
+            await group.next()
+            group.cancelAll()
         }
+    }
+
+    /// For status.json: listening, or down and why.
+    public var condition: StatusReport.Server {
+        let c = server.condition
+        return StatusReport.Server(server: "screen", listen: listen, state: c.state, problem: c.problem, connections: server.connections)
     }
 
     /// Waits until the socket listens; returns its port (the one chosen for port 0).

@@ -286,6 +286,7 @@ public final class UnitLink: @unchecked Sendable {
         r.qiblaOffset = nil
         r.next?.inSeconds = 0
         r.displays = r.displays?.map { var d = $0; d.renders = 0; return d }
+        r.servers = r.servers?.map { var s = $0; s.connections = 0; return s }
         return r.json()
     }
 

@@ -65,6 +65,51 @@ public final class WebServer: Sendable {
         if let outcome { throw outcome }
     }
 
+    /// Serves until cancelled, and when it stops (it cannot listen: the port taken, the
+    /// address gone) starts again after `retry`, doubled up to a minute while it keeps failing.
+    /// Logged when it goes down (with `meanwhile`: what the unit does without it) and when it
+    /// listens again.
+    public func runKeptUp(retry: Duration = .seconds(2), meanwhile: String) async {
+        var wait = retry
+        var wasDown: String?
+        while !Task.isCancelled {
+            let started = ContinuousClock.now
+            state.withLock { $0 = .starting }
+            let watcher = Task { [self, wasDown] in
+                if wasDown != nil, let port = try? await waitUntilListening(timeout: .seconds(60)) {
+                    logger.notice("\(name): listening again on \(host):\(port)")
+                }
+            }
+            do throws(Failure) {
+                try await run()
+            } catch {
+                if error.description != wasDown { logger.error("\(error); \(meanwhile), and tries again") }
+                wasDown = error.description
+            }
+            watcher.cancel()
+            if Task.isCancelled { return }
+            // A server that ran a while before it stopped is retried soon.
+            if ContinuousClock.now - started > .seconds(60) { wait = retry }
+            try? await Task.sleep(for: wait)
+            wait = min(wait * 2, .seconds(60))
+        }
+    }
+
+    /// "listening", "starting" or "down", and why it is down.
+    public var condition: (state: String, problem: String?) {
+        switch state.withLock({ $0 }) {
+        case .listening: ("listening", nil)
+        case .starting, .stopped: ("starting", nil)
+        case .failed(let why): ("down", why)
+        }
+    }
+
+    /// The port it listens on now.
+    public var listeningPort: Int? {
+        if case .listening(let p) = state.withLock({ $0 }) { return p }
+        return nil
+    }
+
     /// The port it listens on (the one chosen for port 0), once it does.
     public func waitUntilListening(timeout: Duration = .seconds(10)) async throws(Failure) -> Int {
         let end = ContinuousClock.now + timeout

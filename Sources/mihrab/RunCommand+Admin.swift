@@ -123,3 +123,12 @@ extension RunCommand {
         }
     }
 }
+
+/// The admin server once it has started (it starts beside the loop), for status.json and the stop.
+final class AdminSlot: Sendable {
+    private let slot = Mutex<AdminServer?>(nil)
+    var server: AdminServer? {
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
+    }
+}

@@ -190,9 +190,13 @@ struct RunCommand: AsyncParsableCommand {
         logger.notice("mihrab \(BuildInfo.version) on \(boardConfig.name), zone \(zone.identifier)")
         let feed = ScreenFeed()
         options.publish = { feed.publish($0, wall: $1) }
-        let server = startScreen(site.screen.listen, feed: feed, logger: logger, tty: simulated && !quiet && isatty(1) == 1)
+        let screen = startScreen(site.screen.listen, feed: feed, logger: logger, tty: simulated && !quiet && isatty(1) == 1)
         let panels = startPanels(boardConfig, bus: panelBus, feed: feed, logger: logger)
         if let panels { options.displays = { panels.status() } }
+        let adminSlot = AdminSlot()
+        if screen != nil || !site.admin.listen.isEmpty {
+            options.servers = { [screen = screen?.server] in [screen?.condition, adminSlot.server?.condition].compactMap { $0 } }
+        }
         let slot = DaemonSlot()
         let link = RunCommand.startLink(site, store: siteStore, configPath: configPath, daemon: slot, logger: logger)
         let latest = LatestStatus()
@@ -214,20 +218,27 @@ struct RunCommand: AsyncParsableCommand {
             // Beside the loop, not before it: a slow start (a certificate to make, an HTTP
             // server slow to listen) never holds back the first adhan.
             admin = Task { [site] in
-                await RunCommand.startAdmin(site, backend: backend, stateDirectory: state, logger: logger)
+                let server = await RunCommand.startAdmin(site, backend: backend, stateDirectory: state, logger: logger)
+                adminSlot.server = server
+                return server
             }
         }
         let status = await daemon.run()
-        await admin?.value?.stop()
+        // Alerts and state are done with (the loop saved its state before it returned). The
+        // servers get a second to close their connections; the process ends then whatever
+        // they are doing (a client in the middle of a large request holds nothing).
+        admin?.cancel()
+        await awaitAtMost(seconds: 1) { await adminSlot.server?.stop() }
         link?.stop()
-        server?.cancel()
+        screen?.task.cancel()
         panels?.stop()
         if status != 0 { throw ExitCode(status) }
     }
 
     /// The wall screen's server, beside the loop (nil: turned off). A server that cannot
-    /// listen is logged; the unit runs on without its screen (no alert depends on it).
-    func startScreen(_ listen: String, feed: ScreenFeed, logger: Logger, tty: Bool) -> Task<Void, Never>? {
+    /// listen is logged and tries again; the unit runs on without its screen meanwhile (no
+    /// alert depends on it).
+    func startScreen(_ listen: String, feed: ScreenFeed, logger: Logger, tty: Bool) -> (server: ScreenServer, task: Task<Void, Never>)? {
         guard !listen.isEmpty, let address = ListenAddress(listen) else {
             logger.notice("screen: off (screen.listen is \"\")")
             return nil
@@ -237,11 +248,7 @@ struct RunCommand: AsyncParsableCommand {
             logger.error("\(error)")
             return nil
         }
-        let run = Task {
-            do { try await server.run() } catch is CancellationError {} catch {
-                logger.error("screen server: cannot serve on \(listen): \(error); the unit runs on without its screen")
-            }
-        }
+        let run = Task { await server.run() }
         Task {
             guard let port = try? await server.waitUntilListening() else { return }
             // The URL once there is something to show (the loop's first pass has published).
@@ -252,7 +259,7 @@ struct RunCommand: AsyncParsableCommand {
             // On the live view's terminal, a line of its own above the redrawn one.
             FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + "Screen: \(url)  (open it in a browser)\n").utf8))
         }
-        return run
+        return (server, run)
     }
 
     /// The board's small displays, each on a thread of its own reading the feed. A real

@@ -25,7 +25,8 @@ struct StatusCommand: ParsableCommand {
         }
         func hm(_ iso: String?) -> String { iso.map { String($0.dropFirst(11).prefix(5)) } ?? "-" }
         func number(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "-" }
-        print("Mihrab at \(s.time): \(s.status)" + (s.problem.map { " (\($0))" } ?? ""))
+        let down = (s.servers ?? []).filter { $0.state == "down" }.map { "\($0.server) server down" }
+        print("Mihrab at \(s.time): \(s.status)" + (s.problem.map { " (\($0))" } ?? "") + down.map { "; \($0)" }.joined())
         if let times = s.times {
             let order = ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"]
             print("Today (\(s.date ?? ""), \(s.hijri ?? "")): " + order.map { "\($0) \(hm(times[$0]))" }.joined(separator: "  "))
@@ -40,6 +41,9 @@ struct StatusCommand: ParsableCommand {
         print("Fired \(s.counters.fired), missed \(s.counters.missed)")
         for d in s.displays ?? [] {
             print("Display: \(d.display) \(d.state)" + (d.problem.map { ": \($0)" } ?? "") + " (\(d.renders) drawn)")
+        }
+        for v in s.servers ?? [] {
+            print("Server: \(v.server) on \(v.listen) \(v.state)" + (v.problem.map { ": \($0)" } ?? "") + " (\(v.connections) connections)")
         }
         if let site = s.site {
             print("Site: \(site.name) as unit \(site.unit), config version \(site.configVersion), broker \(site.broker)"

@@ -34,9 +34,33 @@ public enum RawHTTP {
         _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends `bytes` whole (or until the server stops taking them), then reads the answer to
+    /// its end: the status (0: none), head and body.
+    public static func exchange(port: UInt16, from source: String = "127.0.0.1", _ bytes: [UInt8]) throws -> (status: Int, head: String, body: String) {
+        let fd = try connect(port: port, from: source)
+        defer { close(fd) }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }
+            sent += n
+        }
+        var data = Data()
+        var buf = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = recv(fd, &buf, buf.count, 0)
+            if n <= 0 { break }
+            data.append(contentsOf: buf[0..<n])
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { return (0, text, "") }
+        let head = String(text[..<split.lowerBound])
+        return (Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0, head, String(text[split.upperBound...]))
+    }
+
     /// One request with "Connection: close", read to the end.
-    public static func request(port: UInt16, _ target: String, method: String = "GET") throws -> (status: Int, head: String, body: String) {
-        let fd = try connect(port: port)
+    public static func request(port: UInt16, _ target: String, method: String = "GET", from source: String = "127.0.0.1") throws -> (status: Int, head: String, body: String) {
+        let fd = try connect(port: port, from: source)
         defer { close(fd) }
         send(fd, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         var data = Data()

@@ -23,6 +23,8 @@ public final class Daemon: @unchecked Sendable {
         public var publish: (@Sendable (ScreenInput, Double) -> Void)?
         /// The small displays' state, for status.json (read off their thread's last pass).
         public var displays: (@Sendable () -> [StatusReport.Display])?
+        /// The web servers' state, for status.json (each read off its own state).
+        public var servers: (@Sendable () -> [StatusReport.Server])?
         public var reload: (() -> Result<(SiteConfig, ZoneRules), ConfigError>)?
         /// Each status report as it is made (once a second, on the loop's thread: must only
         /// hand it on), and the site's part of it (the network's link; nil: none).
@@ -235,6 +237,7 @@ public final class Daemon: @unchecked Sendable {
                        lateP99Microseconds: us(stats.percentile(0.99)), lateMaxMicroseconds: us(stats.timedWakes > 0 ? stats.maxLateness : nil),
                        cpuSeconds: Daemon.processCPUSeconds(), uptimeSeconds: monotonicSeconds() - started)
         r.displays = options.displays?()
+        r.servers = options.servers?()
         r.site = options.site?()
         return r
     }

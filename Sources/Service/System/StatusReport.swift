@@ -77,6 +77,18 @@ public struct StatusReport: Codable, Sendable, Equatable {
             self.renders = renders
         }
     }
+    /// A web server (the wall screen's, the admin page's): "listening", "starting", or "down"
+    /// with the reason (it tries again by itself); its connections open now.
+    public struct Server: Codable, Sendable, Equatable {
+        public var server: String
+        public var listen: String
+        public var state: String
+        public var problem: String?
+        public var connections: Int
+        public init(server: String, listen: String, state: String, problem: String?, connections: Int) {
+            (self.server, self.listen, self.state, self.problem, self.connections) = (server, listen, state, problem, connections)
+        }
+    }
     public struct Counters: Codable, Sendable, Equatable {
         public var fired: Int
         public var missed: Int
@@ -111,6 +123,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var loop: Loop?
     /// The board's small displays; nil without any (and in older status files).
     public var displays: [Display]?
+    /// The web servers; nil with none (and in older status files).
+    public var servers: [Server]?
     /// The site's shared settings and the broker; nil on a unit without `[network]` or `[admin]`.
     public var site: Site?
 

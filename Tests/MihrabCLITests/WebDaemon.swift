@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+
+/// `mihrab run` on the simulated board with both web servers on: the wall screen (plain HTTP)
+/// and the admin page (HTTPS, its self-signed pair made at start), each on a free port, and an
+/// admin password set with `mihrab admin passwd`. `openFiles`: its descriptor limit (ulimit -n).
+final class WebDaemon: @unchecked Sendable {
+    static let password = "correct horse battery"
+    let process = Process()
+    let directory: String
+    let screenPort: UInt16
+    let adminPort: Int
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    init(openFiles: Int? = nil) throws {
+        directory = NSTemporaryDirectory() + "mihrab-web-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let set = try MihrabBinary.runProgram(MihrabBinary.url, ["admin", "passwd", "--file", directory + "/admin.passwd"],
+                                              input: Self.password + "\n", timeout: 30)
+        guard set.status == 0 else { throw Failure(description: "admin passwd: \(set.stderr)") }
+        try """
+            [location]
+            source = "fixed"
+            latitude = 51.5074
+            longitude = -0.1278
+            [admin]
+            listen = "127.0.0.1:0"
+            password_file = "\(directory)/admin.passwd"
+
+            """.write(toFile: directory + "/mihrab.toml", atomically: true, encoding: .utf8)
+        let args = ["run", "--board", "board/simulated.toml", "--quiet", "--screen", "127.0.0.1:0", "--state-dir", directory,
+                    "--config", directory + "/mihrab.toml", "--tz", "Europe/London"]
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", MihrabBinary.url.path] + args
+        } else {
+            process.executableURL = MihrabBinary.url
+            process.arguments = args
+        }
+        process.currentDirectoryURL = MihrabBinary.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        FileManager.default.createFile(atPath: directory + "/stderr.log", contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: directory + "/stderr.log")
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var seen = ""
+        var screen: UInt16?
+        let deadline = Date().addingTimeInterval(60)
+        while screen == nil, Date() < deadline, process.isRunning {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+            if let r = seen.range(of: #"http://127\.0\.0\.1:([0-9]+)/"#, options: .regularExpression) {
+                screen = UInt16(seen[r].dropFirst("http://127.0.0.1:".count).dropLast())
+            }
+        }
+        Thread.detachNewThread { while !out.fileHandleForReading.availableData.isEmpty {} }
+        var admin: Int?
+        while admin == nil, Date() < deadline, process.isRunning {
+            let log = (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? ""
+            if let r = log.range(of: #"admin page on https://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+                admin = Int(log[r].split(separator: ":").last ?? "")
+            } else {
+                usleep(50_000)
+            }
+        }
+        guard let screen, let admin else {
+            if process.isRunning { process.terminate() }
+            throw Failure(description: "mihrab run: no screen URL or admin page (\(seen)) \(log.suffix(1000))")
+        }
+        (screenPort, adminPort) = (screen, admin)
+    }
+
+    var log: String { (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? "" }
+
+    /// The daemon's open file descriptors.
+    var openFiles: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1 }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
