@@ -13,6 +13,8 @@ final class ConnectionRegistry: Sendable {
         let address: String
         var waiting: Bool
         var busy = false
+        /// Answering with an event stream: busy for as long as the page is open.
+        var streaming = false
         var idleSince: UInt64
         let order: UInt64
     }
@@ -30,23 +32,32 @@ final class ConnectionRegistry: Sendable {
 
     var count: Int { state.withLock { $0.entries.count } }
 
-    /// Room for one more: below the cap, or an idle connection to close for it.
+    /// Room for one more: below the cap, or a connection to close for it.
     var hasRoom: Bool {
-        state.withLock { s in s.entries.count < limits.connections || s.entries.values.contains { !$0.waiting && !$0.busy } }
+        state.withLock { s in s.entries.count < limits.connections || Self.evictable(s) != nil }
     }
 
-    /// A new connection from `address`. At the cap, the connection idle longest is closed for it
-    /// (none idle: this one is refused). Beyond its client's share, it waits unread.
+    /// The connection to close for a new one: the one idle longest; with none idle, the oldest
+    /// event stream (its page reconnects by itself) or answer its client does not read (NIO
+    /// holds the channel unwritable). A request being answered is never cut short, and a
+    /// waiting connection has cost nothing yet.
+    private static func evictable(_ s: State) -> ObjectIdentifier? {
+        if let idle = s.entries.filter({ !$0.value.waiting && !$0.value.busy }).min(by: { $0.value.idleSince < $1.value.idleSince }) {
+            return idle.key
+        }
+        return s.entries.filter { $0.value.busy && ($0.value.streaming || !$0.value.channel.isWritable) }.min { $0.value.order < $1.value.order }?.key
+    }
+
+    /// A new connection from `address`. At the cap, one is closed for it (`evictable`; none:
+    /// this one is refused). Beyond its client's share, it waits unread.
     func opened(_ channel: any Channel, address: String, now: UInt64) -> Admission {
         let (admission, evicted, letIn) = state.withLock { s -> (Admission, (any Channel)?, (any Channel)?) in
             var evicted: (any Channel)?
             var letIn: (any Channel)?
             if s.entries.count >= limits.connections {
-                guard let oldest = s.entries.filter({ !$0.value.waiting && !$0.value.busy }).min(by: { $0.value.idleSince < $1.value.idleSince }) else {
-                    return (.refuse, nil, nil)
-                }
-                evicted = oldest.value.channel
-                letIn = remove(oldest.key, from: &s)
+                guard let oldest = Self.evictable(s), let channel = s.entries[oldest]?.channel else { return (.refuse, nil, nil) }
+                evicted = channel
+                letIn = remove(oldest, from: &s)
             }
             s.order += 1
             let waiting = s.served[address, default: 0] >= limits.connectionsPerClient
@@ -70,9 +81,15 @@ final class ConnectionRegistry: Sendable {
         state.withLock { $0.entries[ObjectIdentifier(channel)]?.busy = true }
     }
 
+    /// The answer is an event stream.
+    func streaming(_ channel: any Channel) {
+        state.withLock { $0.entries[ObjectIdentifier(channel)]?.streaming = true }
+    }
+
     func idle(_ channel: any Channel, now: UInt64) {
         state.withLock { s in
             s.entries[ObjectIdentifier(channel)]?.busy = false
+            s.entries[ObjectIdentifier(channel)]?.streaming = false
             s.entries[ObjectIdentifier(channel)]?.idleSince = now
         }
     }

@@ -124,10 +124,11 @@ public final class WebServer: Sendable {
     }
 
     private func serve(on group: MultiThreadedEventLoopGroup) async throws {
-        let handler = self.handler
+        let (handler, registry) = (self.handler, self.registry)
         let responder: HTTPChannelHandler.Responder = { request, writer, channel in
             let response = await handler(request)
             let close = response.headers[.connection] == "close"
+            if response.headers[.contentType]?.hasPrefix("text/event-stream") == true { registry.streaming(channel) }
             try await writer.write(response: response.head, body: response.body)
             // A response that ends the connection (a body refused unread): our side ends now;
             // what the client still sends is read and dropped until it stops, or the body's time is up.

@@ -68,6 +68,7 @@ final class WebDaemon: @unchecked Sendable {
         }
         guard let screen, let admin else {
             if process.isRunning { process.terminate() }
+            let log = (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? ""
             throw Failure(description: "mihrab run: no screen URL or admin page (\(seen)) \(log.suffix(1000))")
         }
         (screenPort, adminPort) = (screen, admin)

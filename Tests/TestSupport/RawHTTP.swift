@@ -20,12 +20,27 @@ public enum RawHTTP {
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = port.bigEndian
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        // Within 5 s or not at all: a server that does not accept leaves a connect waiting for
+        // minutes (the SYN retried) once the kernel's backlog is full.
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         let r = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard r == 0 else { close(fd); throw Failure(description: "connect to port \(port): errno \(errno)") }
+        if r != 0 {
+            guard errno == EINPROGRESS else { close(fd); throw Failure(description: "connect to port \(port): errno \(errno)") }
+            var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            var err: Int32 = 0
+            var len = socklen_t(MemoryLayout<Int32>.size)
+            guard poll(&p, 1, 5000) == 1, getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0, err == 0 else {
+                close(fd)
+                throw Failure(description: "connect to port \(port): not within 5 s (errno \(err))")
+            }
+        }
+        _ = fcntl(fd, F_SETFL, flags)
         var tv = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }
 
