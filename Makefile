@@ -2,13 +2,13 @@
 # Both install the system packages they need (only those dpkg says are absent).
 
 SWIFT      ?= swift
-BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev libmosquitto-dev libssl-dev
+BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev libmosquitto-dev
 # mosquitto and its clients: the network tests' real broker, and mosquitto_sub/pub to watch it;
 # curl: the admin page's tests over real TLS; openssl: a CA and certificates for the broker's TLS.
 TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients openssl curl
-# The release build links the Swift runtime and Foundation statically (as the package does):
-# libcurl's headers because FlyingFox imports FoundationNetworking, which then links libcurl.
-RELEASE_PKGS := $(BUILD_PKGS) libcurl4-openssl-dev
+# The release build links the Swift runtime and Foundation statically (as the package does);
+# nothing imports FoundationNetworking, so no libcurl.
+RELEASE_PKGS := $(BUILD_PKGS)
 # make deb: dpkg-dev's tools, lintian, help2man (the manual page).
 DEB_PKGS   := $(RELEASE_PKGS) dpkg-dev lintian help2man
 # make bench: strace (system calls per pass), valgrind (instructions; binutils' objcopy for the

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The daemon on the simulated board in real time, with its wall screen's server on:
+"""The daemon on the simulated board in real time, with its wall screen's server on and one
+page's event stream open (read as it comes, as a screen does):
 CPU share of one core, how late the loop's passes start against their deadlines (median,
 p99, max; alone and beside a CPU hog on every core), system calls per pass, and memory (RSS,
 PSS, private dirty), at 25 Hz and 100 Hz. Then memory over a simulated year at full speed.
@@ -13,10 +14,13 @@ separate run (strace slows every call it sees), over a window of passes in the m
 """
 import json
 import os
+import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 BOARD = "board/simulated.toml"
@@ -36,7 +40,49 @@ def start(binary, rate, wrapper=(), extra=()):
     if "--speed" not in extra:
         cmd += ["--speed", "1"]
     log = open(os.path.join(d, "log"), "w")
-    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log), d
+    out = open(os.path.join(d, "stdout"), "w")
+    return subprocess.Popen(cmd, stdout=out, stderr=log), d
+
+
+class EventStream:
+    """A page's event stream from the screen's server, read on a thread of its own until
+    stopped: the events it got."""
+
+    def __init__(self, d, timeout=20.0):
+        end = time.monotonic() + timeout
+        port = None
+        while port is None and time.monotonic() < end:
+            with open(os.path.join(d, "stdout")) as f:
+                m = re.search(r"http://127\.0\.0\.1:([0-9]+)/", f.read())
+            port = int(m.group(1)) if m else None
+            if port is None:
+                time.sleep(0.1)
+        if port is None:
+            sys.exit("bench: the daemon printed no screen address (%s)" % d)
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\n\r\n")
+        self.events = 0
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.events += data.count(b"event: ")
+
+    def stop(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+        self.thread.join(timeout=5)
+        return self.events
 
 
 def status(d, timeout=20.0):
@@ -114,13 +160,16 @@ def window(binary, rate, seconds, hog=False):
         for _ in range(os.cpu_count() or 1):
             hogs.append(subprocess.Popen(["sh", "-c", "while :; do :; done"]))
     p, d = start(binary, rate)
+    stream = None
     try:
+        stream = EventStream(d)
         time.sleep(5)
         s0 = status(d)
         time.sleep(seconds)
         s1 = fresh_status(d, s0)
         mem = memory(p.pid)
     finally:
+        events = stream.stop() if stream else 0
         stop(p, d)
         for h in hogs:
             h.kill()
@@ -129,7 +178,7 @@ def window(binary, rate, seconds, hog=False):
     if not l1:
         sys.exit("bench: this binary's status.json has no `loop` figures")
     cpu = (l1["cpuSeconds"] - l0["cpuSeconds"]) / (l1["uptimeSeconds"] - l0["uptimeSeconds"])
-    return cpu, l1, mem
+    return cpu, l1, mem, events
 
 
 def syscalls_per_pass(binary, rate, seconds=10):
@@ -196,12 +245,12 @@ def main():
     binary = os.path.abspath(sys.argv[1])
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     for rate in (25, 100):
-        cpu, loop, (rss, pss, private) = window(binary, rate, seconds)
-        print("daemon at %3d Hz for %d s: CPU %.3f%% of one core; passes start late by median %s, p99 %s, max %s "
-              "(%d overran); RSS %.1f MB, PSS %.1f MB, private dirty %.1f MB"
-              % (rate, seconds, 100 * cpu, us(loop.get("lateMedianMicroseconds")), us(loop.get("lateP99Microseconds")),
+        cpu, loop, (rss, pss, private), events = window(binary, rate, seconds)
+        print("daemon at %3d Hz for %d s, one event stream open (%d events read): CPU %.3f%% of one core; passes start "
+              "late by median %s, p99 %s, max %s (%d overran); RSS %.1f MB, PSS %.1f MB, private dirty %.1f MB"
+              % (rate, seconds, events, 100 * cpu, us(loop.get("lateMedianMicroseconds")), us(loop.get("lateP99Microseconds")),
                  us(loop.get("lateMaxMicroseconds")), loop["overruns"], rss / 1024, pss / 1024, private / 1024), flush=True)
-        cpu, loop, _ = window(binary, rate, max(10, seconds // 3), hog=True)
+        cpu, loop, _, _ = window(binary, rate, max(10, seconds // 3), hog=True)
         print("daemon at %3d Hz beside %d CPU hogs: CPU %.3f%% of one core; late by median %s, p99 %s, max %s (%d overran of %d)"
               % (rate, os.cpu_count() or 1, 100 * cpu, us(loop.get("lateMedianMicroseconds")),
                  us(loop.get("lateP99Microseconds")), us(loop.get("lateMaxMicroseconds")), loop["overruns"],
