@@ -6,8 +6,8 @@ import WebFront
 import TOMLKit
 @testable import Admin
 
-/// The admin page over real TLS (the CTLS front) and real HTTP (FlyingFox on its unix
-/// socket), driven with curl.
+/// The admin page over real TLS and real HTTP (the web front: NIOSSL and Hummingbird on
+/// SwiftNIO), driven with curl.
 @Suite("RealTime admin server", .serialized)
 struct RealTimeAdminServerTests {
     @Test("No session: GET / is the login page, the API 401; a login gives the dashboard and a strict cookie")

@@ -148,7 +148,7 @@ struct RealTimeWebAttackTests {
         #expect(status == 200, "healthz \(status) \(Date().timeIntervalSince(t)) s after the close; \(d.log.suffix(500))")
     }
 
-    @Test("1,000 parallel /healthz all answer 200")
+    @Test("1,000 parallel /healthz all answer 200; four rounds of 1,000 parallel pages cost bounded memory")
     func parallelRequests() throws {
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
@@ -156,27 +156,45 @@ struct RealTimeWebAttackTests {
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         let d = try WebDaemon()
         defer { d.stop() }
-        // All connected and asked first (from 20 addresses, 50 each), then every answer read.
-        var fds: [Int32] = []
-        let t = Date()
-        for i in 0..<1000 {
-            guard let fd = try? RawHTTP.connect(port: d.screenPort, from: "127.0.5.\(i % 20 + 1)") else { continue }
-            RawHTTP.send(fd, "GET /healthz HTTP/1.1\r\nHost: unit\r\nConnection: close\r\n\r\n")
-            fds.append(fd)
-        }
-        var statuses: [Int: Int] = [:]
-        var buf = [UInt8](repeating: 0, count: 4096)
-        for fd in fds {
-            var text = ""
-            while true {
-                let n = recv(fd, &buf, buf.count, 0)
-                if n <= 0 { break }
-                text += String(decoding: buf[0..<n], as: UTF8.self)
+        /// All connected and asked first (from 20 addresses, 50 each), then every answer read.
+        func round(_ path: String) -> [Int: Int] {
+            var fds: [Int32] = []
+            for i in 0..<1000 {
+                guard let fd = try? RawHTTP.connect(port: d.screenPort, from: "127.0.5.\(i % 20 + 1)") else { continue }
+                RawHTTP.send(fd, "GET \(path) HTTP/1.1\r\nHost: unit\r\nConnection: close\r\n\r\n")
+                fds.append(fd)
             }
-            close(fd)
-            statuses[Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, default: 0] += 1
+            var statuses: [Int: Int] = [0: 1000 - fds.count]
+            var buf = [UInt8](repeating: 0, count: 65_536)
+            for fd in fds {
+                var head = ""
+                while true {
+                    let n = recv(fd, &buf, buf.count, 0)
+                    if n <= 0 { break }
+                    if head.count < 16 { head += String(decoding: buf[0..<min(n, 16)], as: UTF8.self) }
+                }
+                close(fd)
+                statuses[Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0, default: 0] += 1
+            }
+            return statuses.filter { $0.value > 0 }
         }
-        #expect(fds.count == 1000 && statuses == [200: 1000], "\(statuses) in \(Date().timeIntervalSince(t)) s")
+        let t = Date()
+        let health = round("/healthz")
+        #expect(health == [200: 1000], "\(health) in \(Date().timeIntervalSince(t)) s")
+        let before = Self.rss(d.process.processIdentifier)
+        for _ in 0..<4 {
+            let pages = round("/")
+            #expect(pages == [200: 1000], "\(pages)")
+        }
+        let after = Self.rss(d.process.processIdentifier)
+        #expect(before > 0 && after - before < 30 * 1024, "RSS \(before) kB before four rounds of pages, \(after) kB after")
+    }
+
+    /// A process's resident memory, kB.
+    static func rss(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     @Test("SIGTERM in the middle of a large request: the daemon exits within 2 s")
@@ -193,6 +211,11 @@ struct RealTimeWebAttackTests {
         try admin.run()
         defer { if admin.isRunning { admin.terminate() } }
         RawHTTP.send(fd, "GET / HTTP/1.1\r\nHost: unit\r\nX-Slow: ")
+        // And a 512 KB header at full speed (a server that parses it slowly is busy with it).
+        let port = d.screenPort
+        Thread.detachNewThread {
+            _ = try? RawHTTP.exchange(port: port, Array(("GET / HTTP/1.1\r\nHost: unit\r\n" + Self.header(bytes: 512 * 1024) + "\r\n").utf8))
+        }
         usleep(1_500_000)
         let t = Date()
         kill(d.process.processIdentifier, SIGTERM)
@@ -241,11 +264,7 @@ struct RealTimeWebAttackTests {
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         let d = try WebDaemon()
         defer { d.stop() }
-        func rss() -> Int {
-            let status = (try? String(contentsOfFile: "/proc/\(d.process.processIdentifier)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-        }
+        func rss() -> Int { Self.rss(d.process.processIdentifier) }
         usleep(2_000_000)
         let before = rss()
         var fds: [Int32] = []
