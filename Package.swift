@@ -156,6 +156,8 @@ let package = Package(
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),
         .testTarget(name: "HALTests", dependencies: ["HAL"]),
+        .testTarget(name: "WebFrontTests", dependencies: ["WebFront", .product(name: "NIOCore", package: "swift-nio"),
+                                                  .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),

@@ -76,6 +76,11 @@ final class ConnectionRegistry: Sendable {
         next?.pipeline.fireUserInboundEventTriggered(ConnectionGate.YourTurn())
     }
 
+    /// Waits for its client's turn (tests).
+    func isWaiting(_ channel: any Channel) -> Bool {
+        state.withLock { $0.entries[ObjectIdentifier(channel)]?.waiting ?? false }
+    }
+
     /// A request is being served (from its head to the end of its response).
     func busy(_ channel: any Channel) {
         state.withLock { $0.entries[ObjectIdentifier(channel)]?.busy = true }

@@ -282,4 +282,39 @@ struct RealTimeWebAttackTests {
         #expect(before > 0 && after - before < 40 * 1024, "RSS \(before) kB before, \(after) kB after")
         #expect((try? RawHTTP.request(port: d.screenPort, "/healthz", from: "127.0.4.1"))?.status == 200)
     }
+
+    @Test("A screen port that is taken: the server is down in status.json and mihrab status, and listens by itself once the port is free")
+    func serverDownAndBack() throws {
+        // A listening socket holding a port.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, len) == 0 && listen(holder, 1) == 0 && getsockname(holder, $0, &len) == 0 }
+        }
+        #expect(bound)
+        let port = UInt16(bigEndian: a.sin_port)
+        let d = try WebDaemon(screen: "127.0.0.1:\(port)")
+        defer { d.stop() }
+        func screenState() -> String? {
+            guard let data = FileManager.default.contents(atPath: d.directory + "/status.json"),
+                  let doc = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let servers = doc["servers"] as? [[String: Any]] else { return nil }
+            return servers.first { $0["server"] as? String == "screen" }?["state"] as? String
+        }
+        var t = Date()
+        while screenState() != "down", Date().timeIntervalSince(t) < 10 { usleep(200_000) }
+        #expect(screenState() == "down", "\(d.log.suffix(600))")
+        let status = try MihrabBinary.run(["status", "--file", d.directory + "/status.json"])
+        #expect(status.stdout.contains("screen server down") && status.stdout.contains("Server: screen on 127.0.0.1:\(port) down: "), "\(status.stdout)")
+        #expect(d.log.components(separatedBy: "the unit runs on without its screen, and tries again").count - 1 == 1, "said once: \(d.log.suffix(800))")
+        close(holder)
+        t = Date()
+        while screenState() != "listening", Date().timeIntervalSince(t) < 15 { usleep(200_000) }
+        #expect(screenState() == "listening", "\(Date().timeIntervalSince(t)) s after the port came free")
+        #expect((try? RawHTTP.request(port: port, "/healthz"))?.status == 200)
+        #expect(d.log.contains("screen server: listening again on 127.0.0.1:\(port)"), "\(d.log.suffix(600))")
+    }
 }

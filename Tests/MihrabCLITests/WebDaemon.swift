@@ -13,7 +13,9 @@ final class WebDaemon: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    init(openFiles: Int? = nil) throws {
+    /// `screen`: the screen's address (default: a free port, its URL awaited on standard output;
+    /// given, it is not awaited: the port may be taken).
+    init(openFiles: Int? = nil, screen: String? = nil) throws {
         directory = NSTemporaryDirectory() + "mihrab-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let set = try MihrabBinary.runProgram(MihrabBinary.url, ["admin", "passwd", "--file", directory + "/admin.passwd"],
@@ -29,7 +31,7 @@ final class WebDaemon: @unchecked Sendable {
             password_file = "\(directory)/admin.passwd"
 
             """.write(toFile: directory + "/mihrab.toml", atomically: true, encoding: .utf8)
-        let args = ["run", "--board", "board/simulated.toml", "--quiet", "--screen", "127.0.0.1:0", "--state-dir", directory,
+        let args = ["run", "--board", "board/simulated.toml", "--quiet", "--screen", screen ?? "127.0.0.1:0", "--state-dir", directory,
                     "--config", directory + "/mihrab.toml", "--tz", "Europe/London"]
         if let openFiles {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -46,14 +48,14 @@ final class WebDaemon: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var seen = ""
-        var screen: UInt16?
+        var port = screen.flatMap { UInt16($0.split(separator: ":").last ?? "") }
         let deadline = Date().addingTimeInterval(60)
-        while screen == nil, Date() < deadline, process.isRunning {
+        while port == nil, Date() < deadline, process.isRunning {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             seen += String(decoding: chunk, as: UTF8.self)
             if let r = seen.range(of: #"http://127\.0\.0\.1:([0-9]+)/"#, options: .regularExpression) {
-                screen = UInt16(seen[r].dropFirst("http://127.0.0.1:".count).dropLast())
+                port = UInt16(seen[r].dropFirst("http://127.0.0.1:".count).dropLast())
             }
         }
         Thread.detachNewThread { while !out.fileHandleForReading.availableData.isEmpty {} }
@@ -66,12 +68,12 @@ final class WebDaemon: @unchecked Sendable {
                 usleep(50_000)
             }
         }
-        guard let screen, let admin else {
+        guard let port, let admin else {
             if process.isRunning { process.terminate() }
             let log = (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? ""
             throw Failure(description: "mihrab run: no screen URL or admin page (\(seen)) \(log.suffix(1000))")
         }
-        (screenPort, adminPort) = (screen, admin)
+        (screenPort, adminPort) = (port, admin)
     }
 
     var log: String { (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? "" }
