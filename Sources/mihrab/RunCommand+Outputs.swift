@@ -1,0 +1,63 @@
+import Drivers
+import Foundation
+import HAL
+import LinuxHAL
+import Logging
+import Panels
+import Screen
+import Service
+
+/// The daemon's outputs beside the loop: the wall screen's server and the board's small displays.
+extension RunCommand {
+    /// The wall screen's server, beside the loop (nil: turned off). A server that cannot
+    /// listen is logged and tries again; the unit runs on without its screen meanwhile (no
+    /// alert depends on it).
+    func startScreen(_ listen: String, feed: ScreenFeed, logger: Logger, tty: Bool) -> (server: ScreenServer, task: Task<Void, Never>)? {
+        guard !listen.isEmpty, let address = ListenAddress(listen) else {
+            logger.notice("screen: off (screen.listen is \"\")")
+            return nil
+        }
+        let server: ScreenServer
+        do { server = try ScreenServer(feed: feed, address: address, logger: logger) } catch {
+            logger.error("\(error)")
+            return nil
+        }
+        let run = Task { await server.run() }
+        Task {
+            guard let port = try? await server.waitUntilListening() else { return }
+            // The URL once there is something to show (the loop's first pass has published).
+            while feed.model() == nil { try? await Task.sleep(nanoseconds: 20_000_000) }
+            let host = address.isIPv6 ? "[\(address.host)]" : address.host
+            let url = "http://\(host):\(port)/"
+            logger.notice("screen: \(url)\(address.isLoopback ? "" : " (listening beyond this machine: read-only pages)")")
+            // On the live view's terminal, a line of its own above the redrawn one.
+            FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + "Screen: \(url)  (open it in a browser)\n").utf8))
+        }
+        return (server, run)
+    }
+
+    /// The board's small displays, each on a thread of its own reading the feed. A real
+    /// board's displays get their own handle on the bus (i2c-dev keeps the chip address per
+    /// handle; the compass's stays the loop's). A bus that cannot be opened is logged: the unit
+    /// runs on without its displays.
+    func startPanels(_ board: BoardConfig, bus simulatedBus: I2CBus?, feed: ScreenFeed, logger: Logger) -> PanelOutput? {
+        guard !board.displays.isEmpty else { return nil }
+        let bus: I2CBus
+        if let simulatedBus {
+            bus = simulatedBus
+        } else if case .linux(let n) = board.bus {
+            do { bus = try LinuxI2CBus(bus: n) } catch {
+                logger.error("displays: I2C bus /dev/i2c-\(n): \(error.reason); the unit runs on without its displays")
+                return nil
+            }
+        } else {
+            return nil
+        }
+        // One thread for the bus handle: the displays on it take turns (a bus is not shared between threads).
+        let drivers = board.displays.map { PanelDriver($0, bus: bus, pause: { usleep(UInt32(max(0, $0) * 1e6)) }) }
+        let output = PanelOutput(drivers: drivers, feed: feed, log: { logger.warning("\($0)") })
+        logger.notice("displays: \(output.labels.joined(separator: ", "))")
+        output.start()
+        return output
+    }
+}
