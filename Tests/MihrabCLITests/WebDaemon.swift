@@ -40,28 +40,14 @@ final class WebDaemon: @unchecked Sendable {
             process.executableURL = MihrabBinary.url
             process.arguments = args
         }
-        process.currentDirectoryURL = MihrabBinary.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        FileManager.default.createFile(atPath: directory + "/stderr.log", contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: directory + "/stderr.log")
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var seen = ""
+        let out = try DaemonLaunch.start(process, directory: directory)
         var port = screen.flatMap { UInt16($0.split(separator: ":").last ?? "") }
+        var seen = ""
+        if port == nil { (port, seen) = DaemonLaunch.screenPort(out, of: process) } else { DaemonLaunch.drain(out) }
         let deadline = Date().addingTimeInterval(60)
-        while port == nil, Date() < deadline, process.isRunning {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-            if let r = seen.range(of: #"http://127\.0\.0\.1:([0-9]+)/"#, options: .regularExpression) {
-                port = UInt16(seen[r].dropFirst("http://127.0.0.1:".count).dropLast())
-            }
-        }
-        Thread.detachNewThread { while !out.fileHandleForReading.availableData.isEmpty {} }
         var admin: Int?
         while admin == nil, Date() < deadline, process.isRunning {
-            let log = (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? ""
+            let log = DaemonLaunch.log(directory)
             if let r = log.range(of: #"admin page on https://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
                 admin = Int(log[r].split(separator: ":").last ?? "")
             } else {
@@ -70,21 +56,18 @@ final class WebDaemon: @unchecked Sendable {
         }
         guard let port, let admin else {
             if process.isRunning { process.terminate() }
-            let log = (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? ""
+            let log = DaemonLaunch.log(directory)
             throw Failure(description: "mihrab run: no screen URL or admin page (\(seen)) \(log.suffix(1000))")
         }
         (screenPort, adminPort) = (port, admin)
     }
 
-    var log: String { (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? "" }
+    var log: String { DaemonLaunch.log(directory) }
 
     /// The daemon's open file descriptors.
     var openFiles: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1 }
 
-    func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
+    func stop() { DaemonLaunch.stop(process) }
 
     deinit { stop() }
 }

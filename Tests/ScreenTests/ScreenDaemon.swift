@@ -22,40 +22,19 @@ final class ScreenDaemon: @unchecked Sendable {
         }
         process.executableURL = MihrabBinary.url
         process.arguments = args
-        process.currentDirectoryURL = MihrabBinary.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        FileManager.default.createFile(atPath: directory + "/stderr.log", contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: directory + "/stderr.log")
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var seen = ""
-        let deadline = Date().addingTimeInterval(60)
-        var found: UInt16?
-        while found == nil, Date() < deadline, process.isRunning {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-            if let r = seen.range(of: #"http://127\.0\.0\.1:([0-9]+)/"#, options: .regularExpression) {
-                found = UInt16(seen[r].dropFirst("http://127.0.0.1:".count).dropLast())
-            }
-        }
+        let out = try DaemonLaunch.start(process, directory: directory)
+        let (found, seen) = DaemonLaunch.screenPort(out, of: process)
         guard let found else {
             process.terminate()
             throw Failure(description: "mihrab run printed no screen URL: \(seen)")
         }
         port = found
-        // Keep draining its output so that it never blocks on a full pipe.
-        Thread.detachNewThread { while !out.fileHandleForReading.availableData.isEmpty {} }
     }
 
     /// What it logged (for failure messages).
-    var log: String { (try? String(contentsOfFile: directory + "/stderr.log", encoding: .utf8)) ?? "" }
+    var log: String { DaemonLaunch.log(directory) }
 
-    func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
+    func stop() { DaemonLaunch.stop(process) }
 
     deinit { stop() }
 }

@@ -60,14 +60,7 @@ public enum RawHTTP {
             if n <= 0 { break }
             sent += n
         }
-        var data = Data()
-        var buf = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = recv(fd, &buf, buf.count, 0)
-            if n <= 0 { break }
-            data.append(contentsOf: buf[0..<n])
-        }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = readToEnd(fd)
         guard let split = text.range(of: "\r\n\r\n") else { return (0, text, "") }
         let head = String(text[..<split.lowerBound])
         return (Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0, head, String(text[split.upperBound...]))
@@ -78,6 +71,15 @@ public enum RawHTTP {
         let fd = try connect(port: port, from: source)
         defer { close(fd) }
         send(fd, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let text = readToEnd(fd)
+        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "\(method) \(target): no response (\(text.count) bytes)") }
+        let head = String(text[..<split.lowerBound])
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, head, String(text[split.upperBound...]))
+    }
+
+    /// What the server sends until it closes (or the socket's receive timeout), as text.
+    public static func readToEnd(_ fd: Int32) -> String {
         var data = Data()
         var buf = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -85,11 +87,7 @@ public enum RawHTTP {
             if n <= 0 { break }
             data.append(contentsOf: buf[0..<n])
         }
-        let text = String(decoding: data, as: UTF8.self)
-        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "\(method) \(target): no response (\(text.count) bytes)") }
-        let head = String(text[..<split.lowerBound])
-        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        return (status, head, String(text[split.upperBound...]))
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
