@@ -69,12 +69,15 @@ test-quick: test-deps hal-check unit-check
 	$(SWIFT) test --skip-build --filter RealTime --no-parallel
 
 # The Linux backends against a real kernel under qemu (Tests/rig/rig.sh; cached in Tests/rig/cache),
-# with the binary built against libgpiod v1 (Debian's) and again against v2 (built from source).
-V2_FLAGS = -c release --product mihrab --scratch-path $(GPIOD2)/swift -Xcc -I$(CURDIR)/$(GPIOD2)/include \
-  -Xlinker -L$(CURDIR)/$(GPIOD2)/lib -Xlinker -rpath -Xlinker $(CURDIR)/$(GPIOD2)/lib
-release-gpiod2: deps
+# with the package's binary (libgpiod v1, Debian's) and the same build against v2 (built from
+# source): MIHRAB_GPIOD_PREFIX (Package.swift) compiles only the gpiod shim again and relinks,
+# in seconds; that binary is kept as $(GPIOD2)/mihrab and the package's is relinked back to v1.
+DEB_BUILD = -c release --product mihrab --static-swift-stdlib --scratch-path .build-deb
+release-gpiod2: deb
 	bash hal/tools/build-libgpiod-v2.sh $(GPIOD2)
-	$(SWIFT) build $(V2_FLAGS)
+	MIHRAB_GPIOD_PREFIX=$(CURDIR)/$(GPIOD2) $(SWIFT) build $(DEB_BUILD)
+	cp $$($(SWIFT) build $(DEB_BUILD) --show-bin-path)/mihrab $(GPIOD2)/mihrab
+	$(SWIFT) build $(DEB_BUILD)
 
 # Then the package itself (make deb) installed with apt into a Debian 12 root filesystem and
 # booted under qemu with systemd as PID 1 (Tests/rig/boot/boot.sh). The rig's v1 binary is the
@@ -83,8 +86,7 @@ VERSION  := $(shell sed -n 's/^[[:space:]]*static let version = "\([^"]*\)".*/\1
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB      := dist/mihrab_$(VERSION)_$(DEB_ARCH).deb
 rig: deb release-gpiod2
-	bash Tests/rig/rig.sh $$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/mihrab \
-	  $$($(SWIFT) build $(V2_FLAGS) --show-bin-path)/mihrab
+	bash Tests/rig/rig.sh $$($(SWIFT) build $(DEB_BUILD) --show-bin-path)/mihrab $(GPIOD2)/mihrab
 	bash Tests/rig/boot/boot.sh $(DEB)
 
 # The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2);

@@ -5,6 +5,13 @@ import PackageDescription
 // another manifest (a Jemalloc trait, no MallocInterposer), and the packages for Debian 13 are
 // built with Debian's swiftlang 6.2.3 (board/cross), which needs no benchmarks: there the
 // dependency and its target are left out.
+// make rig: the same build against libgpiod 2 built from source (MIHRAB_GPIOD_PREFIX, the
+// directory hal/tools/build-libgpiod-v2.sh fills). Only hal/gpiod's shim includes <gpiod.h>, so
+// only it is compiled again and the binary relinked, rather than every module for an -Xcc -I.
+let gpiodPrefix = Context.environment["MIHRAB_GPIOD_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
+let gpiodCFlags: [CSetting] = gpiodPrefix.map { [.unsafeFlags(["-I\($0)/include"])] } ?? []
+let gpiodLinkerFlags: [LinkerSetting] = gpiodPrefix.map { [.unsafeFlags(["-L\($0)/lib", "-Xlinker", "-rpath", "-Xlinker", "\($0)/lib"])] } ?? []
+
 #if compiler(>=6.3)
 let benchmarkPackages: [Package.Dependency] = [
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -49,7 +56,7 @@ let package = Package(
     ] + benchmarkPackages,
     targets: [
         // hal/: thin C shims over the system libraries, one small stable interface each.
-        .target(name: "CGpiod", path: "hal/gpiod", linkerSettings: [.linkedLibrary("gpiod")]),
+        .target(name: "CGpiod", path: "hal/gpiod", cSettings: gpiodCFlags, linkerSettings: [.linkedLibrary("gpiod")] + gpiodLinkerFlags),
         .target(name: "CI2C", path: "hal/i2c", linkerSettings: [.linkedLibrary("i2c")]),
         .target(name: "CGps", path: "hal/gps", linkerSettings: [.linkedLibrary("gps"), .linkedLibrary("m")]),
         .target(name: "CClock", path: "hal/clock"),

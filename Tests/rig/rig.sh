@@ -14,6 +14,9 @@ bin=${1:-$(swift build -c release --product mihrab --show-bin-path)/mihrab}
 [ -x "$bin" ] || { echo "rig: no mihrab binary at $bin (make release)"; exit 1; }
 bin2=${2:-}
 [ -z "$bin2" ] || [ -x "$bin2" ] || { echo "rig: no libgpiod v2 build at $bin2"; exit 1; }
+# The guest runs them by these paths over the shared root: absolute ones.
+bin=$(realpath "$bin")
+[ -z "$bin2" ] || bin2=$(realpath "$bin2")
 
 source "$root/Tests/rig/packages.sh"
 install_missing qemu-system-x86 busybox-static kmod cpio
