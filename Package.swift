@@ -1,10 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// `make bench` (ordo-one/benchmark) on the development toolchain only. Its 1.38.1 gives Swift 6.2
-// another manifest (a Jemalloc trait, no MallocInterposer), and the packages for Debian 13 are
-// built with Debian's swiftlang 6.2.3 (board/cross), which needs no benchmarks: there the
-// dependency and its target are left out.
 // make rig: the same build against libgpiod 2 built from source (MIHRAB_GPIOD_PREFIX, the
 // directory hal/tools/build-libgpiod-v2.sh fills). Only hal/gpiod's shim includes <gpiod.h>, so
 // only it is compiled again and the binary relinked, rather than every module for an -Xcc -I.
@@ -12,6 +8,10 @@ let gpiodPrefix = Context.environment["MIHRAB_GPIOD_PREFIX"].flatMap { $0.isEmpt
 let gpiodCFlags: [CSetting] = gpiodPrefix.map { [.unsafeFlags(["-I\($0)/include"])] } ?? []
 let gpiodLinkerFlags: [LinkerSetting] = gpiodPrefix.map { [.unsafeFlags(["-L\($0)/lib", "-Xlinker", "-rpath", "-Xlinker", "\($0)/lib"])] } ?? []
 
+// `make bench` (ordo-one/benchmark) on the development toolchain only. Its 1.38.1 gives Swift 6.2
+// another manifest (a Jemalloc trait, no MallocInterposer), and the packages for Debian 13 are
+// built with Debian's swiftlang 6.2.3 (board/cross), which needs no benchmarks: there the
+// dependency and its target are left out.
 #if compiler(>=6.3)
 let benchmarkPackages: [Package.Dependency] = [
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
