@@ -1,0 +1,74 @@
+import Compass
+import Drivers
+import Foundation
+import Geo
+import HAL
+import Logging
+import PrayerTimes
+
+/// The device state: today's plan and the alerts it decides.
+extension UnitCore {
+    // MARK: - Device state
+
+    func replan(wall: Double) {
+        replanRequested = false
+        let date = LocalTime(unix: wall, zone: zone).date
+        plannedDate = date
+        dayStart = Planner.localInstant(date, minute: 0, zone: zone)
+        dayEnd = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
+        plannedAt = (latitude, longitude)
+        field = UnitCore.field(latitude, longitude, wall)
+        qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
+        guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else {
+            let problem = "no prayer times for the position \(latitude), \(longitude) (\(positionSource.rawValue)): nothing will sound"
+            if problem != planProblem { logger.critical("\(problem)") }
+            planProblem = problem
+            events = []
+            decided = []
+            today = nil
+            plannedDays = []
+            return
+        }
+        planProblem = nil
+        let calc = PrayerCalculator(parameters: config.parameters)
+        plannedDays = (-1...1).map {
+            ScreenInput.Day.planned(date.adding(days: $0), at: at, zone: zone, config: config, calculator: calc)
+        }
+        today = plannedDays[1].schedule
+        noteTimetableFallback()
+        events = plannedDays.flatMap(\.events).sorted { $0.time < $1.time }
+        decided = events.map { store.state.events[$0.id] != nil }
+        let trusted = clockTrusted
+        store.update { $0.prune(now: wall, trusted: trusted) }
+        logger.info("planned \(events.count) events for \(date) at \(String(format: "%.4f, %.4f", latitude, longitude))")
+    }
+
+    func alert(mono: Double, wall: Double) {
+        var decisions: [AlertDecision] = []
+        for i in events.indices where !decided[i] && events[i].time <= wall {
+            guard let action = AlertEngine.action(for: events[i], wallNow: wall, trusted: clockTrusted,
+                                                  grace: config.graceSeconds) else { continue }
+            decided[i] = true
+            decisions.append(AlertDecision(event: events[i], action: action))
+        }
+        guard !decisions.isEmpty else { return }
+        // Write-ahead: remembered before it sounds, so a power cut mid-adhan does not replay it.
+        store.update { s in
+            for d in decisions { s.events[d.event.id] = .init(state: d.action == .fire ? "fired" : "missed", at: wall) }
+        }
+        save()
+        for d in decisions {
+            recorder?.event(d.event, action: d.action, at: wall)
+            tell(d.event, action: d.action, wall: wall)
+            switch d.action {
+            case .fire:
+                fired += 1
+                logger.notice("\(d.event.kind.rawValue) \(d.event.prayer.rawValue)\(d.event.muted ? " (quiet period: silent)" : "")")
+                sound(d.event, mono: mono)
+            case .miss:
+                missed += 1
+                logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): more than the grace period passed before it could sound (unit off, clock not trusted, or stepped past it)")
+            }
+        }
+    }
+}

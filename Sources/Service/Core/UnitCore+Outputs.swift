@@ -1,0 +1,156 @@
+import Compass
+import Drivers
+import Foundation
+import Geo
+import HAL
+import Logging
+import PrayerTimes
+
+/// The outputs driven from the device state: LEDs, buzzer, qibla indicator, saved state.
+extension UnitCore {
+    // MARK: - Outputs
+
+    /// Whether a condition holds now.
+    func holds(_ c: StatusCondition) -> Bool {
+        switch c {
+        case .noPlan: planProblem != nil
+        case .sensorFault: (hw.magnetometer?.isLost ?? false) || (hw.accelerometer?.isLost ?? false)
+        case .clockUntrusted: !clockTrusted
+        case .stateNotPersisted: !store.persisted
+        case .compassUncalibrated: hw.magnetometer != nil && calibration == nil
+        case .noFix: config.locationSource == .gps && positionSource != .gps
+        case .normal: false
+        }
+    }
+
+    /// Every condition that holds now, the worst first (`allCases` is in that order).
+    public var conditions: [StatusCondition] { StatusCondition.allCases.filter(holds) }
+
+    /// The worst condition: what the status LED shows (every tick, so without allocating).
+    public var statusCondition: StatusCondition { StatusCondition.allCases.first(where: holds) ?? .normal }
+
+    /// Sets every output for this moment; returns the next time anything must run.
+    func drive(mono: Double, wall: Double) -> Double {
+        var next = mono + longestPass  // at least once a second: clock steps, trust
+        func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
+        soon(warmSpeaker(mono: mono, wall: wall))
+        soon(hw.button?.nextTime)
+        // A held stop button becomes a test of the sound (with a speaker or with the buzzer).
+        if let p = audio.pressedAt, !audio.longPressDone { soon(p + UnitCore.longPress) }
+        soon(position.nextTime)
+
+        soon(identifyPhase(mono: mono))
+        let status = statusCondition.playback.state(at: mono)
+        apply(.status, status.on, wall)
+        if fitted[BoardConfig.Output.status.index] { soon(status.next) }
+
+        if let b = buzzer {
+            let s = b.state(at: mono)
+            apply(.buzzer, s.on, wall)
+            if s.next == nil { buzzer = nil }
+            soon(s.next)
+        } else {
+            apply(.buzzer, false, wall)
+        }
+
+        // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
+        let (current, upcoming) = prayerWindow(wall: wall)
+        let blink = StatusCondition.prayerBlink.state(at: mono)
+        for (prayer, output) in UnitCore.prayerOutputs {
+            var on = prayer == current?.0
+            if let u = upcoming, u.0 == prayer, u.1 - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
+                on = blink.on
+                if fitted[output.index] { soon(blink.next) }
+            }
+            apply(output, on, wall)
+        }
+        if let u = upcoming { soon(mono + (u.1 - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
+        if let c = current?.2 { soon(mono + (c - wall)) }  // the current prayer's end
+
+        driveQibla(wall: wall)
+
+        // The next undecided event, and local midnight.
+        let offset = wall - mono
+        if let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall }) { soon(events[i].time - offset) }
+        soon(dayEnd - offset)
+        return next
+    }
+
+    /// The qibla indicator: left, aligned, right, or a ring's LED.
+    func driveQibla(wall: Double) {
+        let indication = QiblaIndication.from(offset: qiblaOffset, usable: accuracy != .unreliable,
+                                              tolerance: config.alignedToleranceDegrees, ringSize: hw.ring.count)
+        apply(.qiblaLeft, indication == .left, wall)
+        apply(.qiblaAligned, indication == .aligned, wall)
+        apply(.qiblaRight, indication == .right, wall)
+        for i in hw.ring.indices { setRing(i, indication == .ring(i), wall) }
+    }
+
+    /// Each prayer's LED, looked up once (not by name every pass).
+    static let prayerOutputs: [(Prayer, BoardConfig.Output)] = SiteConfig.prayers.compactMap { p in
+        BoardConfig.Output(rawValue: p.rawValue).map { (p, $0) }
+    }
+
+    /// The current prayer (with when it ends) and the next one, from the day's times.
+    func prayerWindow(wall: Double) -> (current: (Prayer, Double, Double)?, next: (Prayer, Double)?) {
+        guard let s = today else { return (nil, nil) }
+        let starts: [(Prayer, Double)] = [(.fajr, s.fajr), (.dhuhr, s.dhuhr), (.asr, s.asr), (.maghrib, s.maghrib), (.isha, s.isha)]
+        var current: (Prayer, Double, Double)?
+        for (i, (p, t)) in starts.enumerated() where t <= wall {
+            let end = p == .fajr ? s.sunrise : (i + 1 < starts.count ? starts[i + 1].1 : s.isha + 86_400)
+            if wall < end { current = (p, t, end) }
+        }
+        // Before today's Fajr, yesterday's Isha is still the current prayer.
+        if current == nil, wall < s.fajr { current = (.isha, s.fajr - 86_400, s.fajr) }
+        let next = starts.first { $0.1 > wall }
+        return (current, next)
+    }
+
+    func apply(_ output: BoardConfig.Output, _ on: Bool, _ wall: Double) {
+        let on = output == .buzzer ? on : identifyOn ?? on
+        let i = output.index
+        guard outputState[i] != on, let out = hw.outputs[output] else { return }
+        if set(out, on) {
+            outputState[i] = on
+            recorder?.output(output.rawValue, on: on, at: wall)
+        }
+    }
+
+    func setRing(_ i: Int, _ on: Bool, _ wall: Double) {
+        let on = identifyOn ?? on
+        if ringState.count != hw.ring.count { ringState = [Bool?](repeating: nil, count: hw.ring.count) }
+        guard ringState[i] != on else { return }
+        if set(hw.ring[i], on) {
+            ringState[i] = on
+            recorder?.output("qibla_ring_\(i)", on: on, at: wall)
+        }
+    }
+
+    /// Sets a line; a GPIO error is counted and logged (rate-limited), never fatal.
+    func set(_ out: DigitalOutput, _ on: Bool) -> Bool {
+        do {
+            try out.set(on)
+            return true
+        } catch {
+            gpioErrors += 1
+            if gpioErrors <= 10 || gpioErrors % 1000 == 0 { logger.error("\(error)") }
+            return false
+        }
+    }
+
+    /// Saves the state; a failure is logged when it starts and when it ends (not every save).
+    @discardableResult
+    func save() -> Bool {
+        let was = store.persisted
+        do {
+            try store.save()
+            if !was { logger.notice("state file \(store.path) written again") }
+            return true
+        } catch {
+            if was {
+                logger.error("cannot write the state file: \(error); decisions kept in memory\(store.fallbackPath.map { " and in \($0)" } ?? ""), alerts still sound")
+            }
+            return false
+        }
+    }
+}
