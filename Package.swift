@@ -123,7 +123,8 @@ let package = Package(
 
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
-        .target(name: "SiteLink", dependencies: ["CMosquitto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SiteLink", dependencies: ["CMosquitto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log"),
+                                                .product(name: "Crypto", package: "swift-crypto")]),
         // The admin page for the people who run the mosque: HTTPS on the web front; login, site
         // settings, the site's units.
         .target(

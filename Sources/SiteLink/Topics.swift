@@ -8,6 +8,10 @@ public enum Topics {
     public static func status(_ id: String) -> String { unit(id) + "/status" }
     public static func event(_ id: String) -> String { unit(id) + "/event" }
     public static func command(_ id: String, _ name: String) -> String { unit(id) + "/cmd/\(name)" }
+    /// The signed site config a unit applied (retained): what the next version must go above,
+    /// verifiable, even when the site's own topic holds a forgery or the broker lost it.
+    public static func applied(_ id: String) -> String { unit(id) + "/config" }
+    public static let everyApplied = "\(root)/unit/+/config"
     public static let everyState = "\(root)/unit/+/state"
     public static let everyStatus = "\(root)/unit/+/status"
 

@@ -15,9 +15,14 @@ public final class UnitLink: @unchecked Sendable {
         public var credentials: MQTTCredentials?
         /// The site's admin account (a unit that runs the admin page publishes the site config with it).
         public var adminCredentials: MQTTCredentials?
+        /// The site key's private half (`[network] signing_key`): this unit's admin page signs
+        /// the settings it publishes and the commands it sends with it.
+        public var signingKey: SigningKey?
         public var version: String
-        public init(network: NetworkConfig, credentials: MQTTCredentials?, adminCredentials: MQTTCredentials? = nil, version: String) {
+        public init(network: NetworkConfig, credentials: MQTTCredentials?, adminCredentials: MQTTCredentials? = nil,
+                    signingKey: SigningKey? = nil, version: String) {
             (self.network, self.credentials, self.adminCredentials, self.version) = (network, credentials, adminCredentials, version)
+            self.signingKey = signingKey
         }
     }
 
@@ -48,16 +53,22 @@ public final class UnitLink: @unchecked Sendable {
     let perform: @Sendable (RemoteCommand, String) -> Void
     /// Checks settings over the unit's own file, as a whole, before they are stored.
     let checkWhole: @Sendable (SiteSettings) throws(ConfigError) -> Void
+    /// The unit's own `[network] site_key`: the only key it takes settings and commands from.
+    let siteKey: SiteKey?
 
-    private struct Shared {
+    struct Shared {
         var refused: String?
+        var refusals = 0
         var problem: String?
         var peers: [String: Peer] = [:]
-        var newestSeen = 0
+        /// The newest verified site config seen, applied or not.
+        var newestSeen = SiteVersion.none
+        var openBroker: Bool?
     }
-    private let shared = Mutex(Shared())
+    let shared = Mutex(Shared())
     // On `queue` only.
-    private var latest: StatusReport?
+    var gate: CommandGate
+    var latest: StatusReport?
     private var lastSignificant: Data?
     private var lastPublished = -Double.infinity
     private var startedAt: Double?
@@ -74,13 +85,15 @@ public final class UnitLink: @unchecked Sendable {
         self.checkWhole = checkWhole
         unit = setup.network.unitID
         site = setup.network.site
+        siteKey = SiteKey(setup.network.siteKey)
+        gate = CommandGate(key: siteKey, unsigned: setup.network.unsignedCommands)
         client = try MQTTClient(.init(clientID: "mihrab-\(unit)", broker: broker, credentials: setup.credentials,
                                       caFile: setup.network.caFile,
                                       will: (Topics.state(unit), Data(UnitPresence.lost.rawValue.utf8), true)))
         adminClient = try setup.adminCredentials.map { c throws(MQTTError) in
             try MQTTClient(.init(clientID: "mihrab-\(setup.network.unitID)-admin", broker: broker, credentials: c, caFile: setup.network.caFile))
         }
-        shared.withLock { $0.newestSeen = store.version }
+        shared.withLock { $0.newestSeen = store.order }
         client.onConnect = { [weak self] in
             guard let link = self else { return }
             link.queue.async { link.connected() }
@@ -102,6 +115,9 @@ public final class UnitLink: @unchecked Sendable {
             link.event(UnitEvent(type: "error", at: UnitLink.utcNow(), message: String(line.prefix(512))))
         }
         logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
+        if siteKey == nil {
+            logger.warning("network: no site_key in [network]: the site's settings and signed commands are refused (mihrab site keygen makes a key)")
+        }
         queue.async { self.startedAt = ProcessInfo.processInfo.systemUptime }
         try client.start()
         try adminClient?.start()
@@ -131,10 +147,16 @@ public final class UnitLink: @unchecked Sendable {
 
     /// status.json's and the status topic's site part.
     public func siteStatus() -> StatusReport.Site {
-        let (refused, problem) = shared.withLock { ($0.refused, $0.problem) }
+        let (refused, refusals, problem, open) = shared.withLock { ($0.refused, $0.refusals, $0.problem, $0.openBroker) }
         let connected = client.isConnected
-        return StatusReport.Site(name: site, unit: unit, configVersion: store.version, refused: refused,
-                                 broker: connected ? "connected" : "connecting", problem: connected ? nil : problem)
+        let order = store.order
+        var s = StatusReport.Site(name: site, unit: unit, configVersion: order.version, refused: refused,
+                                  broker: connected ? "connected" : "connecting", problem: connected ? nil : problem)
+        s.configSeries = order.series == 0 ? nil : order.series
+        s.refusals = refusals
+        s.login = setup.credentials == nil ? "none" : "account"
+        s.openBroker = open
+        return s
     }
 
     /// Every unit of the site seen on the broker (this one included).
@@ -143,23 +165,37 @@ public final class UnitLink: @unchecked Sendable {
             .sorted { $0.id < $1.id }
     }
 
-    /// The newest site config version seen (applied or not): the next one must be above it.
-    public var newestVersion: Int { max(store.version, shared.withLock { $0.newestSeen }) }
+    /// The newest verified site config seen (applied or not): the next one must be above it.
+    /// Never a unit's status, which any unit's account may write.
+    public var newestVersion: SiteVersion { max(store.order, shared.withLock { $0.newestSeen }) }
 
-    /// Whether this unit has the site's admin account (to publish the site config).
-    public var canPublishSite: Bool { adminClient != nil }
+    /// Why this unit cannot publish the site config, nil when it can: it needs the site's
+    /// admin account and the site key.
+    public var cannotPublish: String? {
+        if adminClient == nil { return "no admin_credentials in [network]" }
+        if setup.signingKey == nil { return "no signing_key in [network] (the site key that signs it)" }
+        return nil
+    }
 
-    /// Publishes settings to the site (retained) with the admin account; false without one
-    /// or without a link.
+    /// Settings signed with the site key for the site's topic; nil without the key.
+    public func sign(_ s: SiteSettings) -> SiteSettings? {
+        setup.signingKey.map { s.signed(with: $0, topic: Topics.siteConfig(site)) }
+    }
+
+    /// Publishes signed settings to the site (retained) with the admin account; false without
+    /// one or without a link.
     public func publishSite(_ s: SiteSettings) -> Bool {
-        guard let adminClient, adminClient.isConnected else { return false }
+        guard let adminClient, adminClient.isConnected, s.signature != nil else { return false }
+        queue.async { self.publishApplied() }
         return adminClient.publish(Topics.siteConfig(site), s.encoded(), retain: true) != nil
     }
 
-    /// Sends a command to a unit of the site (the admin page's buttons).
+    /// Sends a command to a unit of the site (the admin page's buttons), signed with the site
+    /// key when this unit holds it (a command that changes something needs it).
     public func send(_ command: RemoteCommand, to unit: String, id: String) -> Bool {
-        let body = (try? JSONEncoder().encode(["id": id])) ?? Data()
-        return (adminClient ?? client).publish(Topics.command(unit, command.rawValue), body, retain: false, qos: 1) != nil
+        let topic = Topics.command(unit, command.rawValue)
+        let body = setup.signingKey.map { CommandBody.signed(topic: topic, id: id, key: $0) } ?? CommandBody(id: id)
+        return (adminClient ?? client).publish(topic, body.json(), retain: false, qos: 1) != nil
     }
 
     // MARK: - On the queue
@@ -176,6 +212,8 @@ public final class UnitLink: @unchecked Sendable {
             client.publish(topic, payload, retain: true)
         }
         if let latest { publishStatus(latest) }
+        publishApplied()
+        probeOpenBroker()
     }
 
     private func disconnected(_ why: String) {
@@ -196,7 +234,7 @@ public final class UnitLink: @unchecked Sendable {
         if m.topic == Topics.siteConfig(site) {
             siteConfig(m)
         } else if let name = Topics.commandName(in: m.topic, unit: unit) {
-            command(name, m.payload)
+            command(name, topic: m.topic, m.payload)
         } else if let id = Topics.unitID(in: m.topic, leaf: "state") {
             let state = String(decoding: m.payload.prefix(16), as: UTF8.self)
             shared.withLock { s in
@@ -212,49 +250,6 @@ public final class UnitLink: @unchecked Sendable {
         }
     }
 
-    private func siteConfig(_ m: MQTTClient.Message) {
-        guard !m.payload.isEmpty else { return }  // a retained config cleared: keep what we have
-        do throws(ConfigError) {
-            // Seen even when refused (a newer release's keys): the next publication goes above it.
-            if let v = SiteSettings.claimedVersion(m.payload) { shared.withLock { $0.newestSeen = max($0.newestSeen, v) } }
-            let (settings, _, _) = try SiteSettings.decode(m.payload, topic: m.topic)
-            let applied = store.settings
-            // Our own publication coming back, or the retained one again after a reconnect.
-            if let applied, applied.version == settings.version, applied.toml == settings.toml { return }
-            guard settings.version > (applied?.version ?? 0) else { throw SiteSettings.notNewer(settings, applied: applied?.version ?? 0) }
-            try checkWhole(settings)
-            let stored: Bool
-            do { stored = try store.storeIfNewer(settings) } catch {
-                throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
-            }
-            guard stored else { throw SiteSettings.notNewer(settings, applied: store.version) }  // the admin page's, just now
-            shared.withLock { $0.refused = nil }
-            logger.notice("network: site config version \(settings.version) from \(settings.by) (\(settings.published)) applied")
-            publishEvent(UnitEvent(type: "config", at: UnitLink.utcNow(), result: "applied", version: settings.version))
-            reload()
-        } catch {
-            let line = error.description
-            shared.withLock { $0.refused = line }
-            logger.error("network: site config refused, version \(store.version) kept: \(line)")
-            publishEvent(UnitEvent(type: "config", at: UnitLink.utcNow(), result: "refused", message: line, version: store.version))
-        }
-        if let latest { publishStatus(latest) }
-    }
-
-    private func command(_ name: String, _ payload: Data) {
-        struct Body: Decodable { var id: String? }
-        let given = (try? JSONDecoder().decode(Body.self, from: payload))?.id
-            ?? String(decoding: payload.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
-        guard let c = RemoteCommand(rawValue: name) else {
-            publishEvent(UnitEvent(type: "command", at: UnitLink.utcNow(), id: id, command: String(name.prefix(32)),
-                                   result: "unknown command (stop, test-sound, identify, reload)"))
-            return
-        }
-        logger.notice("network: command \(c.rawValue) (id \(id))")
-        perform(c, id)
-    }
-
     private func consider(_ r: StatusReport) {
         // libmosquitto says nothing while it cannot connect at all: say it once, after 10 s.
         let uptime = ProcessInfo.processInfo.systemUptime
@@ -268,7 +263,7 @@ public final class UnitLink: @unchecked Sendable {
         if significant(r) != lastSignificant || now - lastPublished >= UnitLink.statusEvery { publishStatus(r) }
     }
 
-    private func publishStatus(_ r: StatusReport) {
+    func publishStatus(_ r: StatusReport) {
         guard client.isConnected else { return }
         if client.publish(Topics.status(unit), StatusMessage(report: r).json(), retain: true) != nil {
             lastSignificant = significant(r)
@@ -290,7 +285,7 @@ public final class UnitLink: @unchecked Sendable {
         return r.json()
     }
 
-    private func publishEvent(_ e: UnitEvent) {
+    func publishEvent(_ e: UnitEvent) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(e) else { return }

@@ -55,13 +55,14 @@ final class UnitAdminBackend: AdminBackend {
         let file = "admin page"
         do throws(ConfigError) {
             let f = ISO8601DateFormatter()
-            let settings = try store.storeNext(above: link?.newestVersion ?? 0) { version throws(ConfigError) in
+            let settings = try store.storeNext(above: link?.newestVersion ?? .none) { next throws(ConfigError) in
                 // The timetable the site's settings carry stays with them (the page does not edit it).
-                let s = SiteSettings(version: version, site: site, file: file, toml: toml, published: f.string(from: Date()),
-                                     by: String(user.prefix(64)), timetable: store.settings?.timetable)
+                let s = SiteSettings(version: next.version, site: site, file: file, toml: toml, published: f.string(from: Date()),
+                                     by: String(user.prefix(64)), timetable: store.settings?.timetable, series: next.series)
                 // Checked alone, then as a whole: the unit's file with the change over it.
                 _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
-                return s
+                // Signed with the site key when this unit holds it (the other units take nothing else).
+                return link?.sign(s) ?? s
             }
             let version = settings.version
             daemon.get()?.requestReload()
@@ -69,7 +70,7 @@ final class UnitAdminBackend: AdminBackend {
                 if link.publishSite(settings) {
                     logger.notice("admin: version \(version) published to site \(site)")
                 } else {
-                    logger.warning("admin: version \(version) applied on this unit but not published to site \(site): \(link.canPublishSite ? "the broker is not connected" : "no admin_credentials in [network]")")
+                    logger.warning("admin: version \(version) applied on this unit but not published to site \(site): \(link.cannotPublish ?? "the broker is not connected")")
                 }
             }
             return .success(version)

@@ -43,7 +43,12 @@ extension RunCommand {
         do throws(MQTTError) {
             let credentials = try site.network.credentials.isEmpty ? nil : MQTTCredentials.load(site.network.credentials)
             let admin = try site.network.adminCredentials.isEmpty ? nil : MQTTCredentials.load(site.network.adminCredentials)
-            let link = try UnitLink(.init(network: site.network, credentials: credentials, adminCredentials: admin, version: BuildInfo.version),
+            let signing = try site.network.signingKey.isEmpty ? nil : SigningKey.load(site.network.signingKey)
+            if let signing, signing.publicKey.text != site.network.siteKey {
+                throw MQTTError("network.signing_key: \(site.network.signingKey) is not the private half of network.site_key (its public half is \(signing.publicKey.text))")
+            }
+            let link = try UnitLink(.init(network: site.network, credentials: credentials, adminCredentials: admin, signingKey: signing,
+                                          version: BuildInfo.version),
                                     store: store, logger: logger, reload: { daemon.get()?.requestReload() },
                                     perform: { c, id in daemon.get()?.perform(c, id: id) },
                                     checkWhole: { s throws(ConfigError) in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `[network]`: the unit on the mosque's MQTT broker. Off ("") by default: nothing is sent.
 public struct NetworkConfig: Sendable, Equatable {
     /// "" (off), "mqtt://host[:1883]" or "mqtts://host[:8883]" (TLS).
@@ -14,9 +16,26 @@ public struct NetworkConfig: Sendable, Equatable {
     public var adminCredentials = ""
     /// mqtts: the CA file that signed the broker's certificate ("" for the system's CAs).
     public var caFile = ""
+    /// The site key's public half, `ed25519:BASE64` (`mihrab site keygen` prints it): the
+    /// only key whose signed settings and commands this unit takes. "" takes none.
+    public var siteKey = ""
+    /// The site key's private half (a file of mode 600), for a unit whose admin page
+    /// publishes the site's settings and signs its commands; "" for none.
+    public var signingKey = ""
+    /// Commands taken without a signature: harmless ones only (Home Assistant's stop button
+    /// cannot sign). `[]` takes every command signed.
+    public var unsignedCommands: [String] = ["stop", "identify"]
+    /// The commands that may be taken unsigned (the others change what the unit runs or sounds).
+    public static let harmlessCommands = ["stop", "identify"]
     public init() {}
 
     public var enabled: Bool { !mqtt.isEmpty }
+
+    /// The 32 bytes of an `ed25519:BASE64` public key, nil when it is not one.
+    public static func publicKeyBytes(_ text: String) -> Data? {
+        guard text.hasPrefix("ed25519:"), let d = Data(base64Encoded: String(text.dropFirst(8))), d.count == 32 else { return nil }
+        return d
+    }
     public var broker: BrokerURL? { BrokerURL(mqtt) }
 
     /// A topic level we write ourselves: no wildcards, no "/", not empty.
@@ -112,6 +131,22 @@ extension SiteConfig {
             if let v = try t.string("ca_file") {
                 guard v.isEmpty || v.hasPrefix("/") else { throw t.error("ca_file", "must be an absolute path (or \"\" for the system's CAs)") }
                 network.caFile = v
+            }
+            if let v = try t.string("site_key") {
+                guard v.isEmpty || NetworkConfig.publicKeyBytes(v) != nil else {
+                    throw t.error("site_key", "\(quoted(String(v.prefix(80)))) is not \"ed25519:BASE64\" (the line mihrab site keygen prints), or \"\" for none")
+                }
+                network.siteKey = v
+            }
+            if let v = try t.string("signing_key") {
+                guard v.isEmpty || v.hasPrefix("/") else { throw t.error("signing_key", "must be an absolute path (or \"\" for none)") }
+                network.signingKey = v
+            }
+            if let v = try t.strings("unsigned_commands") {
+                for c in v where !NetworkConfig.harmlessCommands.contains(c) {
+                    throw t.error("unsigned_commands", "\(quoted(c)): only \(NetworkConfig.harmlessCommands.joined(separator: " and ")) may be taken unsigned (the others change what the unit runs or sounds)")
+                }
+                network.unsignedCommands = v
             }
             if network.enabled {
                 if network.unitID.isEmpty { throw t.error("unit_id", "is needed with mqtt (this unit's name in the topics)") }

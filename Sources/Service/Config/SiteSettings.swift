@@ -17,12 +17,24 @@ public struct SiteSettings: Codable, Sendable, Equatable {
     /// The printed timetable that `calculation.timetable` names, carried with the config (a
     /// unit never reads a site's timetable from its own disk); nil when the config names none.
     public var timetable: TimetableText?
+    /// Raised by a signed reset (`mihrab site publish --reset`): versions start again at 1 in
+    /// the next series, and every unit takes it as newer (nil: series 0).
+    public var series: Int?
+    /// The site key's signature (`ed25519:BASE64`, over `signingInput`) and the public key
+    /// that made it (`ed25519:BASE64`); nil for settings stored by this unit's own admin page
+    /// without a site network.
+    public var signature: String?
+    public var key: String?
 
     public init(version: Int, site: String, file: String, toml: String, published: String, by: String,
-                timetable: TimetableText? = nil) {
+                timetable: TimetableText? = nil, series: Int = 0) {
         (self.version, self.site, self.file, self.toml, self.published, self.by) = (version, site, file, toml, published, by)
         self.timetable = timetable
+        self.series = series == 0 ? nil : series
     }
+
+    /// Where it stands among the site's configs: a later series first, then a higher version.
+    public var order: SiteVersion { SiteVersion(series: series ?? 0, version: version) }
 
     /// The top-level tables a site config may set (its keys over the unit file's: `merged`),
     /// except the keys in `unitKeys`, which only the unit's own file sets.
@@ -72,8 +84,18 @@ public struct SiteSettings: Codable, Sendable, Equatable {
         return name?.isEmpty == false ? name : nil
     }
 
-    /// A payload from the broker: JSON with version and toml, checked like the file.
-    public static func decode(_ payload: Data, topic: String) throws(ConfigError) -> (SiteSettings, SiteConfig, Set<String>) {
+    /// A payload from the broker: JSON with version and toml, checked like the file, after
+    /// `verify` (the signature: a forgery is refused before its TOML is parsed).
+    public static func decode(_ payload: Data, topic: String, verify: (SiteSettings) throws(ConfigError) -> Void = { _ in })
+        throws(ConfigError) -> (SiteSettings, SiteConfig, Set<String>) {
+        let s = try envelope(payload, topic: topic)
+        try verify(s)
+        let (config, sections) = try check(s.toml, file: s.file, timetable: s.timetable)
+        return (s, config, sections)
+    }
+
+    /// A payload's JSON, its size and its version's range checked; its TOML not yet.
+    public static func envelope(_ payload: Data, topic: String) throws(ConfigError) -> SiteSettings {
         guard payload.count <= maximumBytes else {
             throw ConfigError(file: topic, line: nil, path: "", message: "\(payload.count) bytes: larger than a site config may be (\(maximumBytes))")
         }
@@ -84,23 +106,16 @@ public struct SiteSettings: Codable, Sendable, Equatable {
         guard (1...maximumVersion).contains(s.version) else {
             throw ConfigError(file: topic, line: nil, path: "version", message: "\(s.version) is not a version (1 to \(maximumVersion))")
         }
-        let (config, sections) = try check(s.toml, file: s.file, timetable: s.timetable)
-        return (s, config, sections)
-    }
-
-    /// The version a payload claims, if it has one in range, whether or not the rest passes
-    /// (what the next publication must go above).
-    public static func claimedVersion(_ payload: Data) -> Int? {
-        struct Claim: Decodable { let version: Int }
-        guard payload.count <= maximumBytes, let v = (try? JSONDecoder().decode(Claim.self, from: payload))?.version,
-              (1...maximumVersion).contains(v) else { return nil }
-        return v
+        guard (0...maximumVersion).contains(s.series ?? 0) else {
+            throw ConfigError(file: topic, line: nil, path: "series", message: "\(s.series ?? 0) is not a series (0 to \(maximumVersion))")
+        }
+        return s
     }
 
     /// The one-line refusal of a version that is not newer than the one applied.
-    public static func notNewer(_ s: SiteSettings, applied: Int) -> ConfigError {
+    public static func notNewer(_ s: SiteSettings, applied: SiteVersion) -> ConfigError {
         ConfigError(file: s.file, line: nil, path: "version",
-                    message: "\(s.version) is not newer than the version applied (\(applied)): kept version \(applied)")
+                    message: "\(s.order) is not newer than the version applied (\(applied)): kept version \(applied)")
     }
 
     public func encoded() -> Data {
@@ -154,6 +169,19 @@ extension SiteSettings {
         merge(base, over)
         return base.convert(to: .toml)
     }
+}
+
+/// A site config's place in the site's history: versions count up within a series; a signed
+/// reset starts the next series at version 1 (README, "Starting the versions again").
+public struct SiteVersion: Comparable, Sendable, Hashable, CustomStringConvertible {
+    public var series: Int
+    public var version: Int
+    public init(series: Int = 0, version: Int) { (self.series, self.version) = (series, version) }
+    public static let none = SiteVersion(version: 0)
+
+    public static func < (a: SiteVersion, b: SiteVersion) -> Bool { (a.series, a.version) < (b.series, b.version) }
+    /// "7", or "2 of series 1" after a reset.
+    public var description: String { series == 0 ? "\(version)" : "\(version) of series \(series)" }
 }
 
 /// A timetable file's name (as `calculation.timetable` gives it) and its text.

@@ -116,6 +116,17 @@ final class TableReader {
         return a
     }
 
+    /// An array of strings.
+    func strings(_ key: String) throws(ConfigError) -> [String]? {
+        guard let a = try array(key) else { return nil }
+        var out: [String] = []
+        for v in a {
+            guard let s = v.string else { throw error(key, "must be an array of strings") }
+            out.append(s)
+        }
+        return out
+    }
+
     /// Any key not read is unknown.
     func finish() throws(ConfigError) {
         for key in table.keys.sorted() where !used.contains(key) {

@@ -37,31 +37,38 @@ public final class SiteSettingsStore: Sendable {
 
     public var settings: SiteSettings? { current.withLock { $0 } }
     public var version: Int { current.withLock { $0?.version ?? 0 } }
+    /// The stored settings' place in the site's history (`.none` without any).
+    public var order: SiteVersion { current.withLock { $0?.order ?? .none } }
 
     /// Stores new settings (the one before kept beside them).
     public func store(_ s: SiteSettings) throws(POSIXFailure) {
         try writing.withLock { _ throws(POSIXFailure) in try write(s) }
     }
 
-    /// Stores `s` if its version is newer than the stored one (compared and written as one
-    /// step: two writers cannot both store the same version); false if it is not newer.
-    public func storeIfNewer(_ s: SiteSettings) throws(POSIXFailure) -> Bool {
+    /// Stores `s` if it is newer than the stored one (compared and written as one step: two
+    /// writers cannot both store the same version), or if the stored one was signed by
+    /// another key than `key` (the site's key was changed: its versions start afresh); false
+    /// if it is not newer.
+    public func storeIfNewer(_ s: SiteSettings, key: String? = nil) throws(POSIXFailure) -> Bool {
         try writing.withLock { _ throws(POSIXFailure) -> Bool in
-            guard s.version > version else { return false }
+            let stored = settings
+            let otherKey = key != nil && stored?.key != nil && stored?.key != key
+            guard otherKey || s.order > order else { return false }
             try write(s)
             return true
         }
     }
 
-    /// Makes the next version (above the stored one and `floor`) with `make`, which may
-    /// refuse it, and stores it, as one step; what it stored.
-    public func storeNext(above floor: Int, _ make: (Int) throws(ConfigError) -> SiteSettings) throws(ConfigError) -> SiteSettings {
+    /// Makes the next version (above the stored one and `floor`, in the later one's series)
+    /// with `make`, which may refuse it, and stores it, as one step; what it stored.
+    public func storeNext(above floor: SiteVersion, _ make: (SiteVersion) throws(ConfigError) -> SiteSettings) throws(ConfigError) -> SiteSettings {
         try writing.withLock { _ throws(ConfigError) -> SiteSettings in
-            let next = max(version, min(floor, SiteSettings.maximumVersion - 1)) + 1
-            guard next <= SiteSettings.maximumVersion else {
-                throw ConfigError(file: path, line: nil, path: "version", message: "\(next) is not a version (1 to \(SiteSettings.maximumVersion))")
+            let top = max(order, floor)
+            guard top.version < SiteSettings.maximumVersion else {
+                throw ConfigError(file: path, line: nil, path: "version",
+                                  message: "\(top) is the last version of its series: start the site's versions again with mihrab site publish --reset")
             }
-            let s = try make(next)
+            let s = try make(SiteVersion(series: top.series, version: top.version + 1))
             // What a unit would refuse from the broker (and this one at its next start) is not stored.
             let size = s.encoded().count
             guard size <= SiteSettings.maximumBytes else {

@@ -134,10 +134,20 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var name: String
         public var unit: String
         public var configVersion: Int
+        /// The series after a signed reset (nil: series 0).
+        public var configSeries: Int?
         public var refused: String?
+        /// Site configs and commands refused since the start (unsigned, badly signed, stale,
+        /// replayed, not newer, or failing the check).
+        public var refusals: Int?
         /// "connected", "connecting" (with the last error in `problem`), "off".
         public var broker: String
         public var problem: String?
+        /// How the unit logs in ("account", or "none": no credentials), and whether the broker
+        /// takes clients without an account (anyone on the network may read and publish; the
+        /// signatures keep them from steering); nil while not known.
+        public var login: String?
+        public var openBroker: Bool?
         public init(name: String, unit: String, configVersion: Int, refused: String?, broker: String, problem: String?) {
             (self.name, self.unit, self.configVersion, self.refused, self.broker, self.problem) = (name, unit, configVersion, refused, broker, problem)
         }

@@ -1,0 +1,107 @@
+import Crypto
+import Foundation
+import Service
+
+/// The site key's public half (`ed25519:BASE64`, in each unit's own `[network] site_key`): the
+/// one key whose signed settings and commands a unit takes. A unit never takes it from the
+/// broker.
+public struct SiteKey: Sendable, Equatable, CustomStringConvertible {
+    let key: Curve25519.Signing.PublicKey
+    /// `ed25519:` and the 32 bytes in base64, as `mihrab site keygen` prints it.
+    public let text: String
+
+    public init?(_ text: String) {
+        guard let bytes = NetworkConfig.publicKeyBytes(text), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: bytes) else {
+            return nil
+        }
+        (self.key, self.text) = (key, text)
+    }
+
+    init(_ key: Curve25519.Signing.PublicKey) {
+        self.key = key
+        text = "ed25519:" + key.rawRepresentation.base64EncodedString()
+    }
+
+    public static func == (a: SiteKey, b: SiteKey) -> Bool { a.text == b.text }
+
+    /// Whether `signature` (`ed25519:BASE64`) is this key's over `message`.
+    public func verifies(_ signature: String, over message: Data) -> Bool {
+        guard signature.hasPrefix("ed25519:"), let s = Data(base64Encoded: String(signature.dropFirst(8))), s.count == 64 else { return false }
+        return key.isValidSignature(s, for: message)
+    }
+
+    /// The start of the key, enough to tell two apart in a message.
+    public var description: String { String(text.prefix(20)) + "…" }
+}
+
+/// The site key's private half, in a file of mode 600 that only the publisher (the office's
+/// `mihrab site publish`, or the unit whose admin page publishes) holds.
+public struct SigningKey: Sendable {
+    let key: Curve25519.Signing.PrivateKey
+    static let prefix = "ed25519-private:"
+
+    public init() { key = Curve25519.Signing.PrivateKey() }
+
+    /// RFC 8032's 32-byte secret (its test vectors, our own tests).
+    public init?(seed: Data) {
+        guard seed.count == 32, let k = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed) else { return nil }
+        key = k
+    }
+
+    public var publicKey: SiteKey { SiteKey(key.publicKey) }
+
+    /// `ed25519:BASE64` over `message`. Ed25519 signs deterministically (RFC 8032), but
+    /// swift-crypto may add randomness; either verifies the same.
+    public func sign(_ message: Data) -> String {
+        "ed25519:" + ((try? key.signature(for: message)) ?? Data()).base64EncodedString()
+    }
+
+    /// Reads a key file; refused when group or others may read it, or when it is not one.
+    public static func load(_ path: String) throws(MQTTError) -> SigningKey {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw MQTTError("\(path): cannot be read (\(String(cString: strerror(errno))))") }
+        var st = stat()
+        let mode = fstat(fd, &st) == 0 ? st.st_mode : 0o777
+        close(fd)
+        guard mode & 0o077 == 0 else {
+            throw MQTTError("\(path): readable by others (mode \(String(mode & 0o777, radix: 8))): chmod 600 it, it is the site's private key")
+        }
+        guard case .success(let data?) = readSmallFile(path, limit: 4096), let text = String(data: data, encoding: .utf8) else {
+            throw MQTTError("\(path): cannot be read (at most 4096 bytes)")
+        }
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard line.hasPrefix(prefix), let seed = Data(base64Encoded: String(line.dropFirst(prefix.count))), let k = SigningKey(seed: seed) else {
+            throw MQTTError("\(path): not a site key (one line \"\(prefix)BASE64\", as mihrab site keygen writes it)")
+        }
+        return k
+    }
+
+    /// Writes the key to a new file of mode 600 (never over an existing one).
+    public func write(to path: String) throws(MQTTError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let e = errno
+            throw MQTTError("\(path): \(e == EEXIST ? "already exists (a site key is never overwritten; remove it first if you mean to)" : "cannot be written (\(String(cString: strerror(e))))")")
+        }
+        defer { close(fd) }
+        let text = Array((SigningKey.prefix + key.rawRepresentation.base64EncodedString() + "\n").utf8)
+        guard text.withUnsafeBytes({ Foundation.write(fd, $0.baseAddress, $0.count) }) == text.count, fsync(fd) == 0 else {
+            unlink(path)
+            throw MQTTError("\(path): cannot be written (\(String(cString: strerror(errno))))")
+        }
+    }
+}
+
+/// What a signature covers: a tag naming what is signed, then each field as its length in
+/// bytes and its bytes, so that no field's end can be moved into the next.
+enum SigningInput {
+    static func of(_ tag: String, _ fields: [String]) -> Data {
+        var d = Data((tag + "\n").utf8)
+        for f in fields {
+            d.append(contentsOf: Array("\(f.utf8.count):".utf8))
+            d.append(contentsOf: Array(f.utf8))
+            d.append(0x0A)
+        }
+        return d
+    }
+}

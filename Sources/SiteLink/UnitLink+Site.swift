@@ -1,0 +1,108 @@
+import Foundation
+import Service
+
+/// What the site may ask of the unit: its shared settings and commands, each taken only when
+/// signed with the site key in the unit's own file (the harmless commands it allows unsigned
+/// aside). Anyone who can publish on the broker can send anything; nothing unsigned steers.
+extension UnitLink {
+    func siteConfig(_ m: MQTTClient.Message) {
+        guard !m.payload.isEmpty else { return }  // a retained config cleared: keep what we have
+        do throws(ConfigError) {
+            let key = siteKey
+            let (settings, _, _) = try SiteSettings.decode(m.payload, topic: m.topic) { s throws(ConfigError) in
+                try s.verify(with: key, topic: m.topic)
+            }
+            // Verified: it counts for the next version even if this unit refuses it (a newer
+            // release's keys, a clash with the unit's own file).
+            shared.withLock { $0.newestSeen = max($0.newestSeen, settings.order) }
+            let applied = store.settings
+            // Our own publication coming back, or the retained one again after a reconnect.
+            if let applied, applied.order == settings.order, applied.toml == settings.toml, applied.signature == settings.signature { return }
+            let rekeyed = applied?.key != nil && applied?.key != key?.text
+            guard rekeyed || settings.order > (applied?.order ?? .none) else {
+                throw SiteSettings.notNewer(settings, applied: applied?.order ?? .none)
+            }
+            try checkWhole(settings)
+            let stored: Bool
+            do { stored = try store.storeIfNewer(settings, key: key?.text) } catch {
+                throw ConfigError(file: store.path, line: nil, path: "", message: "cannot be written: \(error)")
+            }
+            guard stored else { throw SiteSettings.notNewer(settings, applied: store.order) }  // the admin page's, just now
+            shared.withLock { $0.refused = nil }
+            logger.notice("network: site config version \(settings.order) from \(settings.by) (\(settings.published)) applied")
+            publishEvent(UnitEvent(type: "config", at: UnitLink.utcNow(), result: "applied", version: settings.version))
+            publishApplied()
+            reload()
+        } catch {
+            let line = error.description
+            shared.withLock {
+                $0.refused = line
+                $0.refusals += 1
+            }
+            logger.error("network: site config refused, version \(store.order) kept: \(line)")
+            publishEvent(UnitEvent(type: "config", at: UnitLink.utcNow(), result: "refused", message: line, version: store.version))
+        }
+        if let latest { publishStatus(latest) }
+    }
+
+    func command(_ name: String, topic: String, _ payload: Data) {
+        let decoded = payload.count <= 4096 ? try? JSONDecoder().decode(CommandBody.self, from: payload) : nil
+        let body = decoded ?? CommandBody(id: String(decoding: payload.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let given = body.id ?? ""
+        let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
+        guard let c = RemoteCommand(rawValue: name) else {
+            publishEvent(UnitEvent(type: "command", at: UnitLink.utcNow(), id: id, command: String(name.prefix(32)),
+                                   result: "unknown command (stop, test-sound, identify, reload)"))
+            return
+        }
+        let trusted = latest?.clock.trusted ?? false
+        if let why = gate.refusal(c.rawValue, topic: topic, body: body, now: Date(), clockTrusted: trusted,
+                                  uptime: ProcessInfo.processInfo.systemUptime) {
+            shared.withLock { $0.refusals += 1 }
+            logger.error("network: command \(c.rawValue) (id \(id)) refused: \(why)")
+            publishEvent(UnitEvent(type: "command", at: UnitLink.utcNow(), id: id, command: c.rawValue, result: "refused: \(why)"))
+            return
+        }
+        logger.notice("network: command \(c.rawValue) (id \(id))\(body.signature == nil ? "" : ", signed")")
+        perform(c, id)
+    }
+
+    /// The signed settings this unit applied, retained on its own topic (none: nothing).
+    func publishApplied() {
+        guard let s = store.settings, s.signature != nil, client.isConnected else { return }
+        client.publish(Topics.applied(unit), s.encoded(), retain: true)
+    }
+
+    /// Whether the broker takes clients without an account: this unit's own link when it has
+    /// no credentials, else a try without them (once per connection, off the queue).
+    func probeOpenBroker() {
+        guard setup.credentials != nil else {
+            shared.withLock { $0.openBroker = true }
+            logger.warning("network: this unit logs in without an account: anyone on the network may read and publish the site's topics (signatures keep them from steering the units)")
+            return
+        }
+        guard let broker = setup.network.broker else { return }
+        let caFile = setup.network.caFile
+        DispatchQueue.global().async { [weak self] in
+            var open: Bool?
+            do throws(MQTTError) {
+                let session = try MQTTSession(broker: broker, credentials: nil, caFile: caFile, subscriptions: [])
+                defer { session.close() }
+                do throws(MQTTError) {
+                    try session.connect(timeout: 5)
+                    open = true
+                } catch {
+                    open = error.description.contains("refused") ? false : nil
+                }
+            } catch {}
+            guard let self else { return }
+            let was = shared.withLock { s in
+                defer { s.openBroker = open }
+                return s.openBroker
+            }
+            if open == true, was != true {
+                logger.warning("network: \(broker) takes clients without an account: anyone on the network may read and publish the site's topics (signatures keep them from steering the units)")
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Service
+import SiteLink
+
+extension SiteCommand {
+    struct Publish: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "publish", abstract: "Check a site config, sign it with the site key and publish it (retained) with a new version.")
+        @Argument(help: "The site config (TOML with the keys a site may set).") var file: String
+        @OptionGroup var options: BrokerOptions
+        @Option(help: "The site key's private half (mihrab site keygen --out).") var key: String
+        @Flag(help: "Start the site's versions again: version 1 of the next series, which every unit takes as newer.") var reset = false
+        @Option(help: "Who publishes it (shown by the units; default: the user).") var by: String?
+
+        func run() throws {
+            let signing = try SiteCommand.signingKey(key)
+            let (text, timetable) = try SiteCommand.check(file)
+            let topic = Topics.siteConfig(options.site)
+            let session = try options.session([topic, Topics.everyApplied])
+            defer { session.close() }
+            // What is retained arrives at once.
+            _ = session.wait(timeout: 1.0) { _ in false }
+            let top = SiteCommand.newestSigned(session.messages, site: options.site, key: signing.publicKey)
+            let next = reset ? SiteVersion(series: top.series + 1, version: 1) : SiteVersion(series: top.series, version: top.version + 1)
+            guard next.version <= SiteSettings.maximumVersion, next.series <= SiteSettings.maximumVersion else {
+                throw CommandError("\(file): version \(top) is the last of its series: nothing published; --reset starts the site's versions again",
+                                   exitCode: .config)
+            }
+            let user = by ?? ProcessInfo.processInfo.environment["USER"] ?? "mihrab site"
+            let settings = SiteSettings(version: next.version, site: options.site, file: lastComponent(of: file), toml: text,
+                                        published: ISO8601DateFormatter().string(from: Date()), by: String(user.prefix(64)),
+                                        timetable: timetable, series: next.series).signed(with: signing, topic: topic)
+            let payload = settings.encoded()
+            guard payload.count <= SiteSettings.maximumBytes else {
+                throw CommandError("\(file): \(payload.count) bytes as published: more than a unit takes (\(SiteSettings.maximumBytes))", exitCode: .config)
+            }
+            guard session.publish(topic, payload, retain: true) else {
+                throw CommandError("\(options.broker): the link dropped before the config could be sent", exitCode: .unavailable)
+            }
+            // The broker sends it back to our subscription only if it took it (an account the
+            // ACL does not let write the site's topics is silently dropped).
+            let back = session.wait(timeout: options.timeout) { $0.topic == topic && $0.payload == payload }
+            guard back else {
+                throw CommandError("\(options.broker): the broker did not take version \(next) for \(topic): does this account may write mihrab/v1/site/\(options.site)/#? (the broker's ACL)",
+                                   exitCode: .unavailable)
+            }
+            print("published version \(next) of \(file) to \(topic)")
+        }
+    }
+
+    /// The newest site config on the broker that this key signed: the site's retained one or
+    /// one a unit applied (each unit keeps its own retained, so a forgery on the site's topic,
+    /// or a broker that lost it, does not set the site back). Units' status reports are never
+    /// counted: any unit's account may write its own.
+    static func newestSigned(_ messages: [MQTTClient.Message], site: String, key: SiteKey) -> SiteVersion {
+        let topic = Topics.siteConfig(site)
+        var top = SiteVersion.none
+        for m in messages where m.topic == topic || Topics.unitID(in: m.topic, leaf: "config") != nil {
+            guard let s = try? SiteSettings.envelope(m.payload, topic: topic), s.site == site,
+                  (try? s.verify(with: key, topic: topic)) != nil else { continue }
+            top = max(top, s.order)
+        }
+        return top
+    }
+
+    /// The private key file, or the command's one-line error.
+    static func signingKey(_ path: String) throws -> SigningKey {
+        do throws(MQTTError) { return try SigningKey.load(path) } catch { throw CommandError("--key: \(error)", exitCode: .config) }
+    }
+}
