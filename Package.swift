@@ -168,6 +168,8 @@ let package = Package(
                                                   .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A command's peak memory for the tests (a test process cannot read its own child's).
+        .executableTarget(name: "PeakMemory", path: "Tests/PeakMemory"),
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),

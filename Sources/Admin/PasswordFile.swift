@@ -67,25 +67,21 @@ public struct PasswordFile: Sendable {
 
     /// The file's text, checked to be the owner's alone.
     static func readPrivate(_ path: String) throws(AdminError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw AdminError("\(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw AdminError("\(path): \(String(cString: strerror(errno)))") }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw AdminError("\(path): not a regular file") }
-        guard st.st_mode & 0o077 == 0 else { throw AdminError("\(path): readable by others (chmod 600)") }
-        guard st.st_size <= maximumBytes else { throw AdminError("\(path): \(st.st_size) bytes: larger than a password file may be (\(maximumBytes))") }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw AdminError("\(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
-            count += n
-        }
-        guard let text = String(validating: bytes[..<count], as: UTF8.self) else { throw AdminError("\(path): not UTF-8 text") }
+        let (text, mode) = try readText(path)
+        guard mode & 0o077 == 0 else { throw AdminError("\(path): readable by others (chmod 600)") }
         return text
+    }
+
+    /// The file's text and permission bits (of the very file read), size-checked before it is read.
+    private static func readText(_ path: String) throws(AdminError) -> (text: String, mode: mode_t) {
+        switch readSmallFileAndMode(path, limit: maximumBytes) {
+        case .success(let file?):
+            guard let text = String(validating: file.data, as: UTF8.self) else { throw AdminError("\(path): not UTF-8 text") }
+            return (text, file.mode)
+        case .success(nil): throw AdminError("\(path): \(String(cString: strerror(ENOENT)))")
+        case .failure(.tooLarge(let size, _)): throw AdminError("\(path): \(size) bytes: larger than a password file may be (\(maximumBytes))")
+        case .failure(.unreadable(let why)): throw AdminError("\(path): \(why)")
+        }
     }
 
     /// scrypt runs one at a time (32 MiB each: a burst of logins must not exhaust a Pi Zero).
@@ -132,12 +128,8 @@ public struct PasswordFile: Sendable {
         let line = try line(user: user, password: password)
         var text = ""
         if access(path, F_OK) == 0 {
-            do { text = try readPrivate(path) } catch {
-                // A file open to others is rewritten 0600 (its hashes are kept); any other failure stops here.
-                guard error.description.hasSuffix("(chmod 600)"), let data = FileManager.default.contents(atPath: path),
-                      let t = String(data: data, encoding: .utf8) else { throw error }
-                text = t
-            }
+            // A file open to others is rewritten 0600 (its hashes are kept): its mode is not checked here.
+            text = try readText(path).text
         }
         do {
             try writeAtomically(Data(replacing(user: user, with: line, in: text).utf8), to: path, mode: 0o600)

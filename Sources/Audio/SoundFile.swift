@@ -15,9 +15,11 @@ public enum SoundFile {
     }
 
     /// The file's shape, after decoding it once to the end (a truncated or corrupt file
-    /// fails here, with the reason). `frames` is the count decoded.
+    /// fails here, with the reason). `frames` is the count decoded. The container's claims
+    /// are checked first (`SoundContainer`): libsndfile plays a cut WAV as far as it goes.
     public static func probe(_ path: String) throws(SoundError) -> SoundInfo {
         let stream = try SndfileStream(path: path)
+        try SoundContainer.check(path)
         let info = stream.info
         let chunk = max(1, info.sampleRate / 10)
         let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunk * info.channels)
@@ -29,7 +31,7 @@ public enum SoundFile {
             total += n
         }
         if stream.headerKnowsFrames && total != info.frames {
-            throw SoundError(path, "truncated or corrupt: decoded \(total) of the \(info.frames) frames its header announces")
+            throw SoundError(path, SoundContainer.mismatch(header: info.frames, decoded: total, rate: info.sampleRate))
         }
         if total == 0 { throw SoundError(path, "no sound in it (0 frames)") }
         return SoundInfo(path: path, sampleRate: info.sampleRate, channels: info.channels, frames: total)

@@ -164,8 +164,7 @@ struct SoundFileErrorTests {
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: cut))
         #expect(try SoundFile.open(cut).info.frames == 72000)
         let m = message { _ = try SoundFile.probe(cut) }
-        #expect(m?.hasPrefix("\(cut): truncated or corrupt: decoded ") == true, "\(m ?? "no error")")
-        #expect(m?.hasSuffix(" of the 72000 frames its header announces") == true)
+        #expect(m?.hasPrefix("\(cut): truncated: the header says 1.50 s of sound, the file holds 0.") == true, "\(m ?? "no error")")
         #expect(m?.contains("\n") == false)
     }
 

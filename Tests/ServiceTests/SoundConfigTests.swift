@@ -62,6 +62,20 @@ struct SoundConfigTests {
         #expect(c.sound.problems.contains { $0.hasPrefix("sounds.adhan: \(dir)/sounds/adhan.flac: ") && $0.hasSuffix("the buzzer's adhan pattern instead") })
     }
 
+    @Test("a truncated WAV (its data chunk past the end of the file): an error for a check, a problem for a daemon starting")
+    func truncated() throws {
+        let dir = try Self.folder()
+        let wav = dir + "/sounds/adhan.wav"
+        try WAVFixture.data(declared: 96000, held: 13440).write(to: URL(fileURLWithPath: wav))
+        let said = "\(wav): truncated: the header says 2.00 s of sound, the file holds 0.28 s"
+        #expect {
+            _ = try Self.config("", in: dir)
+        } throws: { e in "\(e)".hasPrefix("\(dir)/mihrab.toml:") && "\(e)".hasSuffix(": sounds.adhan: \(said)") }
+        let c = try SiteConfig.parse("[sounds]\ndirectories = []\n", file: dir + "/mihrab.toml", lenientSounds: true)
+        #expect(c.sound.sources[.adhan] == .pattern("adhan"))
+        #expect(c.sound.problems == ["sounds.adhan: \(said): the buzzer's adhan pattern instead"])
+    }
+
     @Test("adhan_fajr = \"none\": a silent Fajr, the other adhans as configured; no device key: no speaker")
     func silentFajrAndNoDevice() throws {
         let dir = try Self.folder()

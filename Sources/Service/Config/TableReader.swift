@@ -21,13 +21,8 @@ final class TableReader {
         }
     }
 
-    /// A file's text, or "cannot be read".
-    static func text(of path: String) throws(ConfigError) -> String {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, line: nil, path: "", message: "cannot be read")
-        }
-        return text
-    }
+    /// A file's text (at most `ConfigFile.maxBytes`, checked before it is read), or why not.
+    static func text(of path: String) throws(ConfigError) -> String { try ConfigFile.text(path) }
 
     init(_ table: TOMLTable, path: String, file: String, lines: TOMLLines) {
         self.table = table

@@ -72,6 +72,20 @@ public enum SmallFileProblem: Error, Equatable, CustomStringConvertible {
 /// FIFO, a file that cannot be opened, one over `limit` bytes) is a problem, said so, so that
 /// a state file that cannot be read is never taken for an absent one.
 public func readSmallFile(_ path: String, limit: Int) -> Result<Data?, SmallFileProblem> {
+    readSmallFileAndMode(path, limit: limit).map { $0?.data }
+}
+
+/// A small regular file as read: its bytes, and the permission bits of the very file read.
+public struct SmallFile: Sendable, Equatable {
+    public let data: Data
+    public let mode: mode_t
+}
+
+/// The one way Mihrab reads a file whole. The size is checked on the open descriptor
+/// (fstat) before a byte is read, and the read stops at `limit` + 1 bytes whatever the size
+/// said (a file growing meanwhile, or one whose size lies): a 1 GB file costs a stat, not a
+/// gigabyte of memory. O_NONBLOCK: a FIFO planted in a file's place cannot hang the open.
+public func readSmallFileAndMode(_ path: String, limit: Int) -> Result<SmallFile?, SmallFileProblem> {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
         let e = errno
@@ -82,24 +96,29 @@ public func readSmallFile(_ path: String, limit: Int) -> Result<Data?, SmallFile
     guard fstat(fd, &st) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
     guard st.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable("not a regular file")) }
     guard st.st_size <= limit else { return .failure(.tooLarge(Int(st.st_size), limit: limit)) }
-    var data = Data(count: Int(st.st_size))
+    // One byte more than the size: reading it means the file grew since the fstat.
+    var data = Data(count: Int(st.st_size) + 1)
     var offset = 0
     var failure: Int32 = 0
-    data.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) in
-        guard let base = raw.baseAddress else { return }
-        while offset < raw.count {
-            let n = read(fd, base + offset, raw.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            if n == 0 { break }
-            offset += n
+    while failure == 0 {
+        if offset == data.count {
+            guard data.count <= limit else { break }
+            data.count = min(limit + 1, max(2 * data.count, 4096))
         }
+        let n = data.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            return read(fd, base + offset, raw.count - offset)
+        }
+        if n < 0 {
+            if errno != EINTR { failure = errno }
+            continue
+        }
+        if n == 0 { break }
+        offset += n
     }
     guard failure == 0 else { return .failure(.unreadable(String(cString: strerror(failure)))) }
-    return .success(data.prefix(offset))
+    guard offset <= limit else { return .failure(.tooLarge(offset, limit: limit)) }
+    return .success(SmallFile(data: data.prefix(offset), mode: st.st_mode & 0o7777))
 }
 
 /// Moves a file that cannot be used out of the way (`state.json` to `state.json.corrupt`),

@@ -9,14 +9,16 @@ extension Timetable {
     /// `{` or `[` is JSON). With a zone, its clock convention is checked against the zone's
     /// clock changes. Every problem is reported, one line per bad row.
     public static func load(path: String, zone: ZoneRules?) throws(TimetableErrors) -> Timetable {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TimetableErrors([TimetableError(file: path, line: nil, column: "", message: "cannot be read: no such file")])
+        func fail(_ message: String) -> TimetableErrors {
+            TimetableErrors([TimetableError(file: path, line: nil, column: "", message: message)])
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw TimetableErrors([TimetableError(file: path, line: nil, column: "", message: "cannot be read")])
+        // Size-checked before it is read: a 1 GB file is refused for a stat's cost.
+        switch readSmallFile(path, limit: maxBytes) {
+        case .success(let data?): return try parse(Array(data), file: path, zone: zone)
+        case .success(nil): throw fail("cannot be read: no such file")
+        case .failure(.tooLarge(let size, let limit)): throw fail("is too large (\(size) bytes; at most \(limit)): not a timetable")
+        case .failure(let problem): throw fail(problem.description)
         }
-        return try parse(Array(data), file: path, zone: zone)
     }
 
     public static func parse(_ bytes: [UInt8], file: String, zone: ZoneRules?) throws(TimetableErrors) -> Timetable {
