@@ -176,7 +176,11 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
         .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"]),
         .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
-                                               .product(name: "Logging", package: "swift-log")]),
+                                               .product(name: "Logging", package: "swift-log"),
+                                               // The routes driven in-process (a request made, its response read), no server.
+                                               .product(name: "HummingbirdCore", package: "hummingbird"),
+                                               .product(name: "HTTPTypes", package: "swift-http-types"),
+                                               .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ] + benchmarkTargets,

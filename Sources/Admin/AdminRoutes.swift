@@ -20,7 +20,8 @@ struct AdminRoutes: Sendable {
     let passwords: PasswordSource
     let logger: Logger
 
-    func respond(_ request: Request) async -> Response {
+    /// `client`: the address the request came from (the login throttle counts by it).
+    func respond(_ request: Request, client: String) async -> Response {
         let raw = request.uri.path
         let lowered = raw.lowercased()
         if raw.contains("..") || lowered.contains("%2e") || raw.contains("\\") || lowered.contains("%5c")
@@ -82,7 +83,7 @@ struct AdminRoutes: Sendable {
                 logger.warning("admin: a login without the login page's token refused (another site's form, or an old page)")
                 return Self.html(.forbidden, Pages.refused(t))
             }
-            return await login(fields, t)
+            return await login(fields, client: client, t)
         }
         guard let s = session, let token else { return Self.seeOther("/") }
         guard let csrf = fields["csrf"], Crypto.constantTimeEqual(Array(csrf.utf8), Array(s.csrf.utf8)) else {
@@ -150,62 +151,6 @@ struct AdminRoutes: Sendable {
         let saved = query["saved"].map(String.init)
         return Self.html(.ok, Pages.dashboard(t, user: s.user, csrf: s.csrf, snapshot: backend.snapshot(), units: backend.units(),
                                               notice: saved.flatMap(Int.init).map { t("home.saved", ["version": String($0)]) }))
-    }
-
-    /// scrypt (a fraction of a second, 32 MiB) on a thread of its own, one at a time: never on
-    /// the shared pool that the screen's server and the rest of the daemon's tasks run on.
-    private static let hashing = DispatchQueue(label: "mihrab-admin-scrypt")
-
-    private static func verify(_ file: PasswordFile, user: String, password: String) async -> Bool {
-        await withCheckedContinuation { done in
-            hashing.async { done.resume(returning: file.verify(user: user, password: password)) }
-        }
-    }
-
-    private func login(_ fields: [String: String], _ t: AdminText) async -> Response {
-        let user = String((fields["user"] ?? "").trimmingCharacters(in: .whitespaces).prefix(64))
-        let password = fields["password"] ?? ""
-        if case .locked(let until) = throttle.attempt(user) {
-            logger.warning("admin: login as \(PasswordFile.quotedName(user)) refused: locked out after too many failures")
-            return Self.html(.tooManyRequests, Pages.locked(t, minutes: max(1, Int(((until - throttle.now()) / 60).rounded(.up)))))
-        }
-        let file = passwords.current()
-        let valid = !user.isEmpty && PasswordFile.validUser(user)
-        if valid, let file, await Self.verify(file, user: user, password: password) {
-            throttle.succeeded(user)
-            let token = sessions.open(user: user)
-            logger.notice("admin: \(user) logged in")
-            return Self.seeOther("/", cookie: sessions.cookie(token))
-        }
-        logger.warning("admin: failed login as \(PasswordFile.quotedName(user))")
-        try? await Task.sleep(nanoseconds: UInt64(throttle.failureDelay * 1e9))
-        return Self.loginPage(.unauthorized, t, error: t("login.wrong"))
-    }
-
-    private func saveSettings(_ fields: [String: String], session s: Sessions.Session, _ t: AdminText) -> Response {
-        let snap = backend.snapshot()
-        // Two people editing at once: the second sees the first's change rather than undoing it.
-        if let base = fields["base"].flatMap({ Int($0) }), base != snap.version {
-            logger.notice("admin: site settings from \(s.user) refused: made on version \(base), now \(snap.version)")
-            return Self.html(.conflict, Pages.settings(t, user: s.user, csrf: s.csrf, form: SettingsForm(effective: snap.effective), version: snap.version,
-                                                       error: t("settings.conflict", ["base": String(base), "version": String(snap.version)])))
-        }
-        let form = SettingsForm(fields: fields)
-        let result: Result<Int, ConfigError>
-        do {
-            let toml = try form.toml(base: snap.siteTOML, current: SettingsForm(effective: snap.effective), effective: snap.effective)
-            result = backend.apply(toml: toml, user: s.user)
-        } catch {
-            result = .failure(error)
-        }
-        switch result {
-        case .success(let version):
-            logger.notice("admin: \(s.user) applied site settings version \(version)")
-            return Self.seeOther("/?saved=\(version)")
-        case .failure(let e):
-            logger.notice("admin: site settings from \(s.user) refused: \(e)")
-            return Self.html(.unprocessableContent, Pages.settings(t, user: s.user, csrf: s.csrf, form: form, version: snap.version, error: e.description))
-        }
     }
 
     private func send(_ command: String, unit: String, session s: Sessions.Session, _ t: AdminText) -> Response {

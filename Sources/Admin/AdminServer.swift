@@ -32,9 +32,11 @@ public final class AdminServer: Sendable {
     }
 
     /// `now`: seconds on a monotonic clock (sessions and lockouts are lengths of time: a wall
-    /// clock set by NTP or GPS must not end or stretch them); tests give their own.
+    /// clock set by NTP or GPS must not end or stretch them); tests give their own, and their
+    /// own `logins` (the login throttle's limits).
     public init(config: AdminConfig, stateDirectory: String, backend: any AdminBackend, logger: Logger,
-                now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }, limits: WebLimits = .admin) throws(AdminError) {
+                now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }, limits: WebLimits = .admin,
+                logins: LoginThrottle.Limits = .init()) throws(AdminError) {
         guard let address = ListenAddress(config.listen) else {
             throw AdminError("[admin] listen: \"\(config.listen)\" is not \"ADDRESS:PORT\"")
         }
@@ -47,7 +49,7 @@ public final class AdminServer: Sendable {
         self.stateDirectory = stateDirectory
         self.logger = logger
         routes = AdminRoutes(backend: backend, sessions: Sessions(minutes: config.sessionMinutes, now: now),
-                             throttle: LoginThrottle(now: now), passwords: PasswordSource(path: config.passwordFile, logger: logger),
+                             throttle: LoginThrottle(limits: logins, now: now), passwords: PasswordSource(path: config.passwordFile, logger: logger),
                              logger: logger)
     }
 
@@ -70,7 +72,8 @@ public final class AdminServer: Sendable {
         let tls = try tlsConfiguration(cert, key)
         let routes = self.routes
         let server = WebServer(name: "admin page", host: address.host, port: Int(address.port), limits: limits, tls: tls, methods: [.get, .post],
-                               refusalHeaders: AdminRoutes.securityHeaders, logger: logger) { request in await routes.respond(request) }
+                               refusalHeaders: AdminRoutes.securityHeaders, logger: logger,
+                               clientHandler: { request, client in await routes.respond(request, client: client) })
         let task = Task { await server.runKeptUp(meanwhile: "the unit runs on without its admin page") }
         state.withLock { $0 = State(server: server, task: task) }
         guard let port = try? await server.waitUntilListening() else { return }

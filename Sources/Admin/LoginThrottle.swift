@@ -1,87 +1,143 @@
 import Synchronization
 
-/// Failed logins, counted per account name and overall: `limit` failures within `window`
-/// seconds locks that name (or, overall, every name) out for `lockout` seconds. A success
-/// clears its name's failures. The clock is injected: tests pass time without sleeping.
+/// Failed logins, counted per account name and client address together: `perClient`
+/// failures of one name from one address within `window` seconds lock that name out *from
+/// that address* for `lockout` seconds. A guesser cannot lock the admin out: the right
+/// password from an address that has not failed still gets in.
+///
+/// Overall, `overall` failures (any names, any addresses) within `window` slow every login
+/// down instead of locking anyone out: each attempt then waits its turn on one schedule,
+/// `spacing` seconds after the one before, never more than `maximumDelay`. A success clears its
+/// pair's failures. The clock is injected: tests pass time without sleeping.
 public final class LoginThrottle: Sendable {
     public enum Verdict: Sendable, Equatable {
-        case allowed
-        /// Locked out until this time (the clock's seconds).
+        /// Try it after waiting this many seconds (0 unless logins are being slowed).
+        case allowed(after: Double)
+        /// This name is locked out from this address until this time (the clock's seconds).
         case locked(until: Double)
     }
 
-    let limit: Int
-    let window: Double
-    let lockout: Double
-    /// Overall: a guess at many names counts too, at a higher bar.
-    let overallLimit: Int
+    public struct Limits: Sendable, Equatable {
+        /// Failures of one name from one address within `window` that lock that pair out.
+        public var perClient = 10
+        public var window = 15 * 60.0
+        public var lockout = 15 * 60.0
+        /// Failures from anyone within `window` from which on every attempt is slowed.
+        public var overall = 50
+        /// While slowed: the time between two attempts (of anyone), and the longest any one waits.
+        public var spacing = 1.0
+        public var maximumDelay = 3.0
+        /// Name and address pairs remembered at most (the oldest forgotten first).
+        public var pairs = 10_000
+        public init() {}
+    }
+
+    public let limits: Limits
     let now: @Sendable () -> Double
 
+    struct Pair: Hashable {
+        var name: String
+        var address: String
+    }
+
+    struct Record {
+        var failures: [Double] = []
+        var lockedUntil = 0.0
+        /// The last failure or lock: what is forgotten first when too many pairs are kept.
+        var last: Double { max(failures.last ?? 0, lockedUntil) }
+    }
+
     struct State {
-        var failures: [String: [Double]] = [:]
-        var all: [Double] = []
-        var lockedUntil: [String: Double] = [:]
-        var allLockedUntil = 0.0
+        var pairs: [Pair: Record] = [:]
+        /// The latest failures of anyone, `limits.overall` at most (enough to tell whether that
+        /// many fell within the window).
+        var recent: [Double] = []
+        /// When the last slowed attempt is let through.
+        var lastSlot = -Double.infinity
     }
     private let state = Mutex(State())
 
-    public init(limit: Int = 10, window: Double = 15 * 60, lockout: Double = 15 * 60, overallLimit: Int = 50,
-                now: @escaping @Sendable () -> Double) {
-        (self.limit, self.window, self.lockout, self.overallLimit, self.now) = (limit, window, lockout, overallLimit, now)
+    public init(limits: Limits = Limits(), now: @escaping @Sendable () -> Double) {
+        (self.limits, self.now) = (limits, now)
     }
 
-    /// Whether a login for `user` may be tried now (looking only).
-    public func check(_ user: String) -> Verdict {
+    /// Until when `user` is locked out from `address` (looking only); nil when not.
+    public func lockedUntil(_ user: String, from address: String) -> Double? {
         let t = now()
         return state.withLock { s in
-            let until = max(s.lockedUntil[key(user)] ?? 0, s.allLockedUntil)
-            return until > t ? .locked(until: until) : .allowed
+            let until = s.pairs[pair(user, address)]?.lockedUntil ?? 0
+            return until > t ? until : nil
         }
     }
 
-    /// A login for `user` about to be tried: allowed or not, and if allowed counted at once as
-    /// a failure (`succeeded` takes it back), in one step: logins sent all at once cannot
-    /// all pass before the first has failed.
-    public func attempt(_ user: String) -> Verdict {
+    /// Whether logins are being slowed now (looking only).
+    public var isSlowed: Bool {
         let t = now()
+        return state.withLock { slowed($0, at: t) }
+    }
+
+    /// A login for `user` from `address` about to be tried: allowed (after how long) or not, and
+    /// if allowed counted at once as a failure (`succeeded` takes it back), in one step: logins
+    /// sent all at once cannot all pass before the first has failed.
+    public func attempt(_ user: String, from address: String) -> Verdict {
+        let t = now()
+        let key = pair(user, address)
         return state.withLock { s in
-            let until = max(s.lockedUntil[key(user)] ?? 0, s.allLockedUntil)
-            if until > t { return .locked(until: until) }
-            record(user, at: t, &s)
-            return .allowed
+            var r = s.pairs[key] ?? Record()
+            if r.lockedUntil > t { return .locked(until: r.lockedUntil) }
+            // The wait is decided before this attempt counts: the 50th failure slows the 51st.
+            var delay = 0.0
+            if slowed(s, at: t) {
+                let slot = min(max(s.lastSlot + limits.spacing, t + limits.spacing), t + limits.maximumDelay)
+                s.lastSlot = slot
+                delay = slot - t
+            }
+            r.failures = r.failures.filter { $0 > t - limits.window } + [t]
+            if r.failures.count >= limits.perClient {
+                r.lockedUntil = t + limits.lockout
+                r.failures = []
+            }
+            s.pairs[key] = r
+            s.recent.append(t)
+            if s.recent.count > limits.overall { s.recent.removeFirst(s.recent.count - limits.overall) }
+            if s.pairs.count > limits.pairs { forget(&s, at: t) }
+            return .allowed(after: delay)
         }
     }
 
-    /// How long to make a failed login wait (a small delay: the lockout, not the delay, is
-    /// what bounds guessing).
+    /// Name and address pairs kept now (for the tests: the memory is bounded).
+    var rememberedPairs: Int { state.withLock { $0.pairs.count } }
+
+    /// How long to make a failed login wait (a small delay: the lockout and the slowing, not
+    /// this, are what bound guessing).
     public var failureDelay: Double { 0.3 }
 
-    private func record(_ user: String, at t: Double, _ s: inout State) {
-        let k = key(user)
-        var list = (s.failures[k] ?? []).filter { $0 > t - window }
-        list.append(t)
-        s.all = s.all.filter { $0 > t - window } + [t]
-        if list.count >= limit {
-            s.lockedUntil[k] = t + lockout
-            list = []
-        }
-        if s.all.count >= overallLimit {
-            s.allLockedUntil = t + lockout
-            s.all = []
-        }
-        s.failures[k] = list.isEmpty ? nil : list
-        if s.failures.count > 1000 { s.failures = s.failures.filter { $0.value.contains { $0 > t - window } } }
-        s.lockedUntil = s.lockedUntil.filter { $0.value > t }
-    }
-
-    /// A login that succeeded: its name's failures cleared, and its own attempt no longer
+    /// A login that succeeded: its pair's failures cleared, and its own attempt no longer
     /// counted overall.
-    public func succeeded(_ user: String) {
+    public func succeeded(_ user: String, from address: String) {
         state.withLock { s in
-            s.failures.removeValue(forKey: key(user))
-            if !s.all.isEmpty { s.all.removeLast() }
+            s.pairs.removeValue(forKey: pair(user, address))
+            if !s.recent.isEmpty { s.recent.removeLast() }
         }
     }
 
-    private func key(_ user: String) -> String { String(user.lowercased().prefix(64)) }
+    /// `limits.overall` failures within the window, the oldest of them included.
+    private func slowed(_ s: State, at t: Double) -> Bool {
+        s.recent.count >= limits.overall && (s.recent.first ?? -Double.infinity) > t - limits.window
+    }
+
+    /// Too many pairs: those with nothing in force go, then the oldest until half are left
+    /// (a flood of names and addresses costs memory once, not for ever).
+    private func forget(_ s: inout State, at t: Double) {
+        let window = limits.window
+        s.pairs = s.pairs.filter { $0.value.lockedUntil > t || $0.value.failures.contains { $0 > t - window } }
+        if s.pairs.count > limits.pairs / 2 {
+            let kept = s.pairs.sorted { $0.value.last > $1.value.last }.prefix(limits.pairs / 2)
+            s.pairs = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        }
+    }
+
+    private func pair(_ user: String, _ address: String) -> Pair {
+        Pair(name: String(user.lowercased().prefix(64)), address: String(address.lowercased().prefix(64)))
+    }
 }

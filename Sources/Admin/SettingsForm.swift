@@ -41,19 +41,21 @@ struct SettingsForm: Equatable {
             }
         }.joined(separator: ", ")
         announcements = c.announcements.map {
-            Announcement(text: $0.text, from: $0.from.map(Self.local) ?? "", to: $0.to.map(Self.local) ?? "")
+            Announcement(text: Self.shown($0.text), from: $0.from.map(Self.local) ?? "", to: $0.to.map(Self.end) ?? "")
         }
         volume = String(c.sound.volume)
         for p in Self.volumePrayers { volumes[p] = c.sound.volumes[p].map { String($0) } ?? "" }
     }
 
-    /// From the POSTed fields.
-    init(fields f: [String: String]) {
-        func v(_ k: String) -> String { (f[k] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// From the POSTed fields: refused, naming the field, when one is not the form's or holds a
+    /// control character (`check`).
+    init(fields f: [String: String]) throws(ConfigError) {
+        try Self.check(f)
+        func v(_ k: String) -> String { (f[k] ?? "").trimmingCharacters(in: .whitespaces) }
         for p in Self.iqamahPrayers { iqamah[p] = v("iqamah_\(p.rawValue)") }
         jumuah = v("jumuah")
         for i in 0..<Self.maximumAnnouncements {
-            let a = Announcement(text: v("ann_text_\(i)").replacingOccurrences(of: "\n", with: " "), from: v("ann_from_\(i)"), to: v("ann_to_\(i)"))
+            let a = Announcement(text: v("ann_text_\(i)"), from: v("ann_from_\(i)"), to: v("ann_to_\(i)"))
             if !a.text.isEmpty { announcements.append(a) }
         }
         volume = v("volume")
@@ -71,6 +73,19 @@ struct SettingsForm: Equatable {
         m.minute == 0 ? m.date.description : "\(m.date.description)T\(hhmm(m.minute))"
     }
 
+    /// An announcement's end. A date alone there means "to the end of that day", read as the
+    /// next day's midnight (the end is exclusive): shown as that date again, not as the next
+    /// one, or every save of the form would move it a day later.
+    static func end(_ m: LocalMinute) -> String {
+        m.minute == 0 ? m.date.adding(days: -1).description : local(m)
+    }
+
+    /// A text as a form's field holds it: one line (a browser drops line breaks from a text
+    /// field, and a field holding a control character is refused), trimmed as a POST is.
+    static func shown(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { isControl($0) ? " " : $0 })).trimmingCharacters(in: .whitespaces)
+    }
+
     /// "15" as the integer 15; anything else as the string, for the config's check to judge.
     static func number(_ s: String) -> any TOMLValueConvertible {
         if let i = Int(s), s.allSatisfy(\.isNumber) { return i }
@@ -78,27 +93,27 @@ struct SettingsForm: Equatable {
     }
 
     /// The site settings' TOML: `base` (the site's TOML in force) with each section the form
-    /// sets replaced, when it differs from `current` (the form as the config in force fills it)
-    /// or the site's TOML sets it already. Sections the form does not cover are kept as written.
+    /// sets replaced when it differs from `current` (the form as the config in force fills it).
+    /// Sections the form does not cover, or did not change, are kept; a form that changed
+    /// nothing gives `base` itself, byte for byte (nothing to store: no new version).
     func toml(base: String, current: SettingsForm, effective: SiteConfig) throws(ConfigError) -> String {
+        guard self != current else { return base }
         let root: TOMLTable
         do { root = base.isEmpty ? TOMLTable() : try TOMLTable(string: base) } catch {
             throw ConfigError(file: "site settings", line: nil, path: "", message: "the site settings in force do not parse: \(error)")
         }
-        func sets(_ key: String) -> Bool { root.contains(key: key) }
-
-        if iqamah != current.iqamah || sets("iqamah") {
+        if iqamah != current.iqamah {
             let t = TOMLTable()
             for p in Self.iqamahPrayers { if let s = iqamah[p], !s.isEmpty { t[p.rawValue] = Self.number(s) } }
             root["iqamah"] = t
         }
-        if jumuah != current.jumuah || sets("jumuah") {
+        if jumuah != current.jumuah {
             let times = jumuah.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let table = Self.copy(root["jumuah"]?.table) ?? TOMLTable()
             table["times"] = TOMLArray(times.map { $0 as any TOMLValueConvertible })
             root["jumuah"] = table
         }
-        if announcements != current.announcements || sets("announcements") {
+        if announcements != current.announcements {
             let list = TOMLArray()
             for a in announcements.prefix(Self.maximumAnnouncements) {
                 let t = TOMLTable()
@@ -109,7 +124,7 @@ struct SettingsForm: Equatable {
             }
             root["announcements"] = list
         }
-        if volume != current.volume || volumes != current.volumes || sets("sounds") {
+        if volume != current.volume || volumes != current.volumes {
             // Kept: the site's other sound keys, or (no [sounds] in the site settings yet) the
             // sounds this unit runs with, so that setting a volume does not reset the adhan.
             let sounds: TOMLTable

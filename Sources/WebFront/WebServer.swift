@@ -13,6 +13,9 @@ import Synchronization
 /// `AcceptBackoffHandler`) and resumes when they come free.
 public final class WebServer: Sendable {
     public typealias Handler = @Sendable (Request) async -> Response
+    /// A handler told the client's address too ("192.0.2.7", "::1"; "unknown" when the socket
+    /// has none): what the admin page's login throttle counts failures by.
+    public typealias ClientHandler = @Sendable (Request, _ client: String) async -> Response
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -29,15 +32,21 @@ public final class WebServer: Sendable {
     let tls: TLSConfiguration?
     let refusalHeaders: HTTPFields
     let logger: Logger
-    let handler: Handler
+    let handler: ClientHandler
     let registry: ConnectionRegistry
     private let state = Mutex(State.starting)
 
     /// `refusalHeaders`: what every response of this server carries (its security headers),
     /// given to the refusals the server makes itself (414, 431, 400).
     /// `methods`: the ones it serves (a method the parser does not know gets 405 with these).
+    public convenience init(name: String, host: String, port: Int, limits: WebLimits, tls: TLSConfiguration? = nil, methods: [HTTPRequest.Method],
+                            refusalHeaders: HTTPFields, logger: Logger, handler: @escaping Handler) {
+        self.init(name: name, host: host, port: port, limits: limits, tls: tls, methods: methods, refusalHeaders: refusalHeaders, logger: logger,
+                  clientHandler: { request, _ in await handler(request) })
+    }
+
     public init(name: String, host: String, port: Int, limits: WebLimits, tls: TLSConfiguration? = nil, methods: [HTTPRequest.Method],
-                refusalHeaders: HTTPFields, logger: Logger, handler: @escaping Handler) {
+                refusalHeaders: HTTPFields, logger: Logger, clientHandler handler: @escaping ClientHandler) {
         (self.name, self.host, self.port, self.limits, self.tls) = (name, host, port, limits, tls)
         (self.logger, self.handler) = (logger, handler)
         var refusal = refusalHeaders
@@ -126,7 +135,7 @@ public final class WebServer: Sendable {
     private func serve(on group: MultiThreadedEventLoopGroup) async throws {
         let (handler, registry) = (self.handler, self.registry)
         let responder: HTTPChannelHandler.Responder = { request, writer, channel in
-            let response = await handler(request)
+            let response = await handler(request, channel.remoteAddress?.ipAddress ?? "unknown")
             let close = response.headers[.connection] == "close"
             if response.headers[.contentType]?.hasPrefix("text/event-stream") == true { registry.streaming(channel) }
             try await writer.write(response: response.head, body: response.body)

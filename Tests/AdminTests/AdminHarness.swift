@@ -67,7 +67,7 @@ final class AdminHarness {
     let log = LogCapture()
 
     init(backend: FakeBackend = FakeBackend(), dir: String? = nil, writePassword: Bool = true,
-         limits: WebLimits = .admin) async throws {
+         limits: WebLimits = .admin, logins: LoginThrottle.Limits = .init()) async throws {
         self.dir = dir ?? NSTemporaryDirectory() + "mihrab-admin-\(UInt32.random(in: 0 ... .max))"
         try FileManager.default.createDirectory(atPath: self.dir + "/state", withIntermediateDirectories: true)
         config.listen = "127.0.0.1:0"
@@ -77,7 +77,7 @@ final class AdminHarness {
         self.backend = backend
         let clock = clock
         server = try AdminServer(config: config, stateDirectory: self.dir + "/state", backend: backend, logger: log.logger,
-                                 now: { clock.now }, limits: limits)
+                                 now: { clock.now }, limits: limits, logins: logins)
         try await server.start()
     }
 
@@ -98,15 +98,16 @@ final class AdminHarness {
         }
     }
 
-    /// curl -sk with the cookie jar; `path` as is (no "../" folding).
-    func curl(_ path: String, _ args: [String] = [], cookies: Bool = true) async throws -> Response {
+    /// curl -sk with the cookie jar; `path` as is (no "../" folding); `from`: the address it
+    /// connects from (any of 127.0.0.0/8: another machine, as the server sees it).
+    func curl(_ path: String, _ args: [String] = [], cookies: Bool = true, from: String = "127.0.0.1") async throws -> Response {
         let out = dir + "/body", hdr = dir + "/headers"
         try? FileManager.default.removeItem(atPath: out)
         try? FileManager.default.removeItem(atPath: hdr)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         p.arguments = ["-sk", "--path-as-is", "--max-time", "30", "-o", out, "-D", hdr, "-w", "%{http_code}"]
-            + (cookies ? ["-b", jar, "-c", jar] : []) + args + ["https://127.0.0.1:\(server.port)\(path)"]
+            + (cookies ? ["-b", jar, "-c", jar] : []) + ["--interface", from] + args + ["https://127.0.0.1:\(server.port)\(path)"]
         let pipe = Pipe()
         p.standardOutput = pipe
         // Awaited, not waited for: a blocked pool thread would starve the server under test
@@ -121,11 +122,11 @@ final class AdminHarness {
     }
 
     /// The login page first (its CSRF token in the form and a cookie), then the form.
-    func login(_ password: String = AdminHarness.password, user: String = "admin") async throws -> Response {
-        let page = try await curl("/")
+    func login(_ password: String = AdminHarness.password, user: String = "admin", from: String = "127.0.0.1") async throws -> Response {
+        let page = try await curl("/", from: from)
         let csrf = AdminHarness.csrf(page.body) ?? ""
         return try await curl("/login", ["--data-urlencode", "user=\(user)", "--data-urlencode", "password=\(password)",
-                                         "--data-urlencode", "csrf=\(csrf)"])
+                                         "--data-urlencode", "csrf=\(csrf)"], from: from)
     }
 
     /// The CSRF token in a page's forms.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Admin
 
@@ -80,70 +79,5 @@ struct PasswordFileTests {
             let line = "a:scrypt$\(n)$\(r)$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
             #expect(PasswordFile(text: line, path: "p").entries.isEmpty == !taken, "\(line)")
         }
-    }
-}
-
-@Suite("Admin login throttle")
-struct LoginThrottleTests {
-    final class Clock: Sendable {
-        let t = Mutex(1000.0)
-        var now: Double { t.withLock { $0 } }
-        func advance(_ s: Double) { t.withLock { $0 += s } }
-    }
-
-    @Test("10 failures within 15 minutes lock the name out for 15 minutes; then it is allowed again")
-    func locks() {
-        let c = Clock()
-        let th = LoginThrottle(now: { c.now })
-        for _ in 0..<9 { _ = th.attempt("admin"); c.advance(10) }
-        #expect(th.check("admin") == .allowed)
-        _ = th.attempt("admin")
-        guard case .locked(let until) = th.check("admin") else { Issue.record("not locked"); return }
-        #expect(until == c.now + 15 * 60)
-        #expect(th.check("imam") == .allowed)
-        c.advance(15 * 60 - 1)
-        #expect(th.check("admin") != .allowed)
-        c.advance(2)
-        #expect(th.check("admin") == .allowed)
-    }
-
-    @Test("Failures older than the window do not count; a success clears the name's failures")
-    func windowAndReset() {
-        let c = Clock()
-        let th = LoginThrottle(now: { c.now })
-        for _ in 0..<9 { _ = th.attempt("admin") }
-        c.advance(15 * 60 + 1)
-        _ = th.attempt("admin")
-        #expect(th.check("admin") == .allowed)
-        for _ in 0..<8 { _ = th.attempt("admin") }
-        th.succeeded("admin")
-        _ = th.attempt("admin")
-        #expect(th.check("admin") == .allowed)
-    }
-
-    @Test("Logins sent all at once: no more than 10 are tried before the lockout; a success is not counted")
-    func attemptsAreCountedBeforeTheyAreTried() {
-        let c = Clock()
-        let th = LoginThrottle(now: { c.now })
-        let allowed = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: 32) { _ in
-            if th.attempt("admin") == .allowed { allowed.withLock { $0 += 1 } }
-        }
-        #expect(allowed.withLock { $0 } == 10)
-        #expect(th.check("admin") != .allowed)
-        // Forty good logins by another name in the window do not lock everyone out.
-        for _ in 0..<40 {
-            #expect(th.attempt("imam") == .allowed)
-            th.succeeded("imam")
-        }
-        #expect(th.check("imam") == .allowed)
-    }
-
-    @Test("Failures across many names lock every name out")
-    func overall() {
-        let c = Clock()
-        let th = LoginThrottle(now: { c.now })
-        for i in 0..<50 { _ = th.attempt("user\(i)") }
-        #expect(th.check("admin") != .allowed)
     }
 }
