@@ -112,6 +112,11 @@ enum Pages {
             guard snd.available else { return t("sound.buzzer", ["device": snd.device]) }
             return snd.playing.map { t("sound.playing", ["name": $0]) } ?? t("sound.ready", ["device": snd.device])
         } ?? "-"))
+        if let site = s?.site, site.login != nil || site.openBroker != nil {
+            let broker = site.login == "none" ? "broker.noLogin" : site.openBroker == true ? "broker.open" : "broker.closed"
+            facts.append((t("unit.broker"), t(broker)))
+        }
+        if let n = s?.site?.refusals, n > 0 { facts.append((t("unit.refusals"), String(n))) }
         if let p = s?.problem { facts.append((t("unit.problem"), p)) }
         return facts
     }

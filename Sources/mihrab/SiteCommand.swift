@@ -42,18 +42,18 @@ struct SiteCommand: ParsableCommand {
     /// A site config file checked as a unit will check it, with the timetable it names (read
     /// beside it, to travel with it).
     static func check(_ file: String) throws -> (text: String, timetable: TimetableText?) {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-            throw CommandError("\(file): cannot be read", exitCode: .config)
-        }
         do throws(ConfigError) {
+            // Size-checked before it is read: a site config travels in at most maximumBytes.
+            let text = try ConfigFile.text(file, limit: SiteSettings.maximumBytes)
             var timetable: TimetableText?
             if let name = try SiteSettings.timetableName(text, file: file) {
                 let path = resolvedPath(name, besideFile: file)
-                if let d = FileManager.default.contents(atPath: path), let t = String(data: d, encoding: .utf8) {
-                    let room = SiteSettings.maximumBytes - text.utf8.count - 4096
-                    guard d.count <= room else {
-                        throw ConfigError(file: path, line: nil, path: "", message: "\(d.count) bytes: more than a site config may carry (\(room))")
-                    }
+                let room = max(0, SiteSettings.maximumBytes - text.utf8.count - 4096)
+                let read = readSmallFile(path, limit: room)
+                if case .failure(.tooLarge(let size, _)) = read {
+                    throw ConfigError(file: path, line: nil, path: "", message: "\(size) bytes: more than a site config may carry (\(room))")
+                }
+                if case .success(let d?) = read, let t = String(data: d, encoding: .utf8) {
                     timetable = TimetableText(name: name, text: t)
                 } else {
                     _ = try SiteConfig.parse(text, file: file)  // unreadable or not UTF-8: the file check's own message

@@ -36,8 +36,8 @@ final class StoreBackend: AdminBackend {
     func apply(toml: String, user: String) -> Result<Int, ConfigError> {
         let configPath = configPath
         do throws(ConfigError) {
-            let s = try store.storeNext(above: 0) { version throws(ConfigError) in
-                let s = Self.settings(version: version, toml: toml, by: user)
+            let s = try store.storeNext(above: .none) { next throws(ConfigError) in
+                let s = Self.settings(version: next.version, toml: toml, by: user)
                 _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
                 return s
             }

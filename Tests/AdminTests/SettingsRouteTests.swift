@@ -31,7 +31,7 @@ struct SettingsRouteTests {
     /// A store holding `site` as version 1, and the page's routes over it.
     static func start() throws -> (StoreBackend, RouteHarness) {
         let backend = try StoreBackend()
-        _ = try backend.store.storeNext(above: 0) { v throws(ConfigError) in StoreBackend.settings(version: v, toml: site, by: "cli") }
+        _ = try backend.store.storeNext(above: .none) { v throws(ConfigError) in StoreBackend.settings(version: v.version, toml: site, by: "cli") }
         return (backend, try RouteHarness(backend: backend))
     }
 

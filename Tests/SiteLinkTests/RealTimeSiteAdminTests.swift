@@ -21,6 +21,7 @@ final class RealTimeSiteAdminTests: XCTestCase {
 
         let hallExtra = """
         admin_credentials = "\(try broker.credentialsFile("admin"))"
+        signing_key = "\(TestSiteKey.file)"
         [admin]
         listen = "127.0.0.1:0"
         password_file = "\(passwd)"
@@ -110,5 +111,13 @@ final class RealTimeSiteAdminTests: XCTestCase {
         XCTAssertEqual(try curl(admin + "/units/women/identify", ["--data-urlencode", "csrf=\(token)"]).code, 303)
         XCTAssertNotNil(watch.wait(5, from: b2) { t, p in t == "mihrab/v1/unit/women/event" && p.contains("\"command\":\"identify\"") },
                         "the women's section's unit answered")
+        // A command that changes something goes signed with the site key this unit holds: taken.
+        let b3 = watch.messages.count
+        XCTAssertEqual(try curl(admin + "/units/women/test-sound", ["--data-urlencode", "csrf=\(token)"]).code, 303)
+        let test = watch.wait(5, from: b3) { t, p in t == "mihrab/v1/unit/women/event" && p.contains("\"command\":\"test-sound\"") }
+        XCTAssertEqual(test.map { $0.payload.contains("refused") }, false, test?.payload ?? "no answer\n\(units[2].log)")
+        XCTAssertTrue(units[2].log.contains("network: command test-sound (id admin-") && units[2].log.contains(", signed"), units[2].log)
+        // The broker here takes accounts only, and the page says so.
+        XCTAssertTrue(eventually(5) { (try? curl(admin + "/units").body.contains("accounts only")) == true })
     }
 }

@@ -56,11 +56,19 @@ final class RealTimeSiteNetworkTests: XCTestCase {
 
     func publish(_ file: String, as user: String = "admin") throws -> (status: Int32, out: String, err: String) {
         try tool(MihrabBinary.url.path, ["site", "publish", file, "--broker", broker.url, "--site", "central",
-                                         "--credentials", try broker.credentialsFile(user), "--timeout", "3"])
+                                         "--credentials", try broker.credentialsFile(user), "--timeout", "3", "--key", TestSiteKey.file])
     }
 
+    /// `mihrab site command` with the site key.
+    func sendSigned(_ unit: String, _ name: String) throws -> (status: Int32, out: String, err: String) {
+        try tool(MihrabBinary.url.path, ["site", "command", unit, name, "--broker", broker.url, "--site", "central",
+                                         "--credentials", try broker.credentialsFile("admin"), "--timeout", "5", "--key", TestSiteKey.file])
+    }
+
+    /// A config as the site key signs it, published by hand (retained).
     func rawPublish(_ json: [String: Any], as user: String = "admin") throws -> Int32 {
-        let data = try JSONSerialization.data(withJSONObject: json)
+        var data = try JSONSerialization.data(withJSONObject: json)
+        if let s = try? JSONDecoder().decode(SiteSettings.self, from: data) { data = TestSiteKey.signed(s) }
         return try tool("/usr/bin/mosquitto_pub", broker.login(user) + ["-t", "mihrab/v1/site/central/config", "-r", "-q", "1",
                                                                          "-m", String(decoding: data, as: UTF8.self)]).status
     }
@@ -311,13 +319,18 @@ final class RealTimeSiteNetworkTests: XCTestCase {
             let a = watch.wait(5, from: b) { t, p in t == "mihrab/v1/unit/hall/event" && p.contains("\"id\":\"\(id)\"") }
             XCTAssertNotNil(a, name)
             if name == "launch" { XCTAssertTrue(a?.payload.contains("unknown command") == true, a?.payload ?? "") }
+            // A reload changes what the unit runs: unsigned, it is refused.
+            if name == "reload" { XCTAssertTrue(a?.payload.contains("refused: mihrab/v1/unit/hall/cmd/reload: unsigned") == true, a?.payload ?? "") }
         }
-        XCTAssertTrue(hall.log.contains("configuration reloaded"), hall.log)
+        XCTAssertFalse(hall.log.contains("configuration reloaded"), hall.log)
+        let signed = try sendSigned("hall", "reload")
+        XCTAssertEqual(signed.status, 0, signed.err)
+        XCTAssertTrue(eventually(3) { hall.log.contains("configuration reloaded") }, hall.log)
         // A reload of a broken file: refused, the old one runs on, and the error goes out as an event.
         let config = try String(contentsOfFile: hall.directory + "/mihrab.toml", encoding: .utf8)
         try (config + "\n[iqamah]\nfajr = 500\n").write(toFile: hall.directory + "/mihrab.toml", atomically: true, encoding: .utf8)
         let b = watch.messages.count
-        XCTAssertEqual(try tool("/usr/bin/mosquitto_pub", broker.login("admin") + ["-t", "mihrab/v1/unit/hall/cmd/reload", "-q", "1", "-m", "r-2"]).status, 0)
+        XCTAssertEqual(try sendSigned("hall", "reload").status, 0)
         let error = watch.wait(5, from: b) { t, p in t == "mihrab/v1/unit/hall/event" && p.contains("\"type\":\"error\"") }
         XCTAssertTrue(error?.payload.contains("new configuration refused") == true, error?.payload ?? "no error event\n\(hall.log)")
         XCTAssertTrue(hall.process.isRunning)

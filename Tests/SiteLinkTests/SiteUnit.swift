@@ -1,6 +1,22 @@
 import Foundation
 import Service
+import SiteLink
 import TestSupport
+
+/// The site key of every test site in this process: its private half in a file of mode 600
+/// (what `mihrab site publish --key` reads), its public half in each unit's file.
+enum TestSiteKey {
+    static let key = SigningKey()
+    static let file: String = {
+        let path = NSTemporaryDirectory() + "mihrab-site-key-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try? key.write(to: path)
+        return path
+    }()
+    static var line: String { "site_key = \"\(key.publicKey.text)\"" }
+
+    /// A config as a publisher signs it, for the site "central".
+    static func signed(_ s: SiteSettings) -> Data { s.signed(with: key, topic: Topics.siteConfig("central")).encoded() }
+}
 
 /// A simulated unit (`mihrab run` on the simulated board) of the site "central" on a test
 /// broker, with its own config, state directory, record and log.
@@ -13,7 +29,7 @@ final class SiteUnit: @unchecked Sendable {
 
     /// `extra`: more TOML for the unit's file; `args`: more for `mihrab run`.
     init(_ id: String, broker: Mosquitto, start: String, speed: Double, extra: String = "", args: [String] = [],
-         url: String? = nil) throws {
+         url: String? = nil, credentials: Bool = true) throws {
         self.id = id
         directory = broker.directory + "/unit-\(id)"
         try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
@@ -33,7 +49,8 @@ final class SiteUnit: @unchecked Sendable {
         mqtt = "\(url ?? broker.url)"
         unit_id = "\(id)"
         site = "central"
-        credentials = "\(try broker.credentialsFile(id))"
+        \(credentials ? "credentials = \"\(try broker.credentialsFile(id))\"" : "")
+        \(TestSiteKey.line)
         \(extra)
         """
         try config.write(toFile: directory + "/mihrab.toml", atomically: true, encoding: .utf8)

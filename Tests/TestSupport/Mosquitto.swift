@@ -18,8 +18,10 @@ public final class Mosquitto: @unchecked Sendable {
     public static let binary = ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"].first { FileManager.default.isExecutableFile(atPath: $0) }
     public static var available: Bool { binary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/mosquitto_passwd") }
 
-    /// `units`: the unit ids that get an account; "admin" always has one.
-    public init(units: [String], tls: Bool = false) throws {
+    /// `units`: the unit ids that get an account; "admin" always has one. `open`: a broker as
+    /// many are left, taking clients without an account and with no ACL (anyone reads and
+    /// writes every topic).
+    public init(units: [String], tls: Bool = false, open: Bool = false) throws {
         directory = NSTemporaryDirectory() + "mihrab-broker-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = try Mosquitto.freePort()
@@ -55,9 +57,9 @@ public final class Mosquitto: @unchecked Sendable {
         }
         try """
         listener \(port) 127.0.0.1
-        allow_anonymous false
+        allow_anonymous \(open)
         password_file \(passwd)
-        acl_file \(directory)/acl
+        \(open ? "" : "acl_file \(directory)/acl")
         persistence false
         max_packet_size 1100000
         log_dest file \(directory)/mosquitto.log

@@ -1,0 +1,103 @@
+import Foundation
+import Service
+import SiteLink
+import Testing
+
+/// The site key's signatures, against RFC 8032's own test vectors, and what a signature
+/// covers: every field of a site config and of a command, and nothing can move between them.
+@Suite struct SignatureTests {
+    static func bytes(_ hex: String) -> Data {
+        Data(stride(from: 0, to: hex.count, by: 2).compactMap {
+            UInt8(hex[hex.index(hex.startIndex, offsetBy: $0)..<hex.index(hex.startIndex, offsetBy: $0 + 2)], radix: 16)
+        })
+    }
+
+    @Test func rfc8032TestVectorsOneAndTwo() throws {
+        let vectors = [
+            ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+             "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
+             "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"),
+            ("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
+             "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
+             "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"),
+        ]
+        for (secret, pub, message, signature) in vectors {
+            let signing = try #require(SigningKey(seed: Self.bytes(secret)))
+            #expect(signing.publicKey.text == "ed25519:" + Self.bytes(pub).base64EncodedString())
+            let key = try #require(SiteKey("ed25519:" + Self.bytes(pub).base64EncodedString()))
+            #expect(key.verifies("ed25519:" + Self.bytes(signature).base64EncodedString(), over: Self.bytes(message)))
+            var wrong = Self.bytes(signature)
+            wrong[5] ^= 1
+            #expect(!key.verifies("ed25519:" + wrong.base64EncodedString(), over: Self.bytes(message)))
+            #expect(key.verifies(signing.sign(Self.bytes(message)), over: Self.bytes(message)))
+        }
+        #expect(SiteKey("ed25519:AAAA") == nil)
+        #expect(SiteKey("rsa:" + Data(count: 32).base64EncodedString()) == nil)
+    }
+
+    @Test func aSignedConfigVerifiesAndAnyChangeToItDoesNot() throws {
+        let k = SigningKey()
+        let topic = "mihrab/v1/site/central/config"
+        let s = SiteSettings(version: 3, site: "central", file: "site.toml", toml: "[iqamah]\nasr = 10\n", published: "2026-03-25T09:00:00Z",
+                             by: "imam", timetable: TimetableText(name: "t.csv", text: "a,b\n")).signed(with: k, topic: topic)
+        try s.verify(with: k.publicKey, topic: topic)
+        var changes: [(String, SiteSettings)] = []
+        for (name, change) in [("version", { (x: inout SiteSettings) in x.version = 4 }), ("series", { $0.series = 1 }),
+                               ("time", { $0.published = "2026-03-25T09:00:01Z" }), ("toml", { $0.toml += "fajr = 5\n" }),
+                               ("by", { $0.by = "x" }), ("file", { $0.file = "other.toml" }), ("timetable", { $0.timetable?.text = "a,c\n" }),
+                               ("site", { $0.site = "other" })] as [(String, (inout SiteSettings) -> Void)] {
+            var c = s
+            change(&c)
+            changes.append((name, c))
+        }
+        for (name, c) in changes {
+            #expect(throws: ConfigError.self, "\(name) changed") { try c.verify(with: k.publicKey, topic: topic) }
+        }
+        #expect(throws: ConfigError.self, "another topic") { try s.verify(with: k.publicKey, topic: "mihrab/v1/site/other/config") }
+        #expect(throws: ConfigError.self, "another key") { try s.verify(with: SigningKey().publicKey, topic: topic) }
+        #expect(throws: ConfigError.self, "no key on the unit") { try s.verify(with: nil, topic: topic) }
+        // A field's end cannot be moved into the next: "ab" + "c" is not "a" + "bc".
+        var moved = s
+        (moved.by, moved.toml) = (s.by + "[", String(s.toml.dropFirst()))
+        #expect(throws: ConfigError.self) { try moved.verify(with: k.publicKey, topic: topic) }
+    }
+
+    @Test func commandsAreTakenSignedOnceWithinAMinuteAndTheHarmlessOnesUnsigned() throws {
+        let k = SigningKey()
+        let topic = "mihrab/v1/unit/hall/cmd/reload"
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        var gate = CommandGate(key: k.publicKey, unsigned: ["stop", "identify"])
+        let body = CommandBody.signed(topic: topic, id: "r-1", key: k, now: now)
+        #expect(gate.refusal("reload", topic: topic, body: body, now: now.addingTimeInterval(5), clockTrusted: true, uptime: 10) == nil)
+        let replay = gate.refusal("reload", topic: topic, body: body, now: now.addingTimeInterval(6), clockTrusted: true, uptime: 11)
+        #expect(replay?.contains("replayed") == true)
+        // Stale by a trusted clock; taken when the clock is not trusted yet (a unit just booted without NTP).
+        let old = CommandBody.signed(topic: topic, id: "r-2", key: k, now: now.addingTimeInterval(-61))
+        #expect(gate.refusal("reload", topic: topic, body: old, now: now, clockTrusted: true, uptime: 12)?.contains("stale: signed at") == true)
+        #expect(gate.refusal("reload", topic: topic, body: old, now: now, clockTrusted: false, uptime: 13) == nil)
+        // Signed for another unit or another command: does not verify here.
+        let other = CommandBody.signed(topic: "mihrab/v1/unit/women/cmd/reload", id: "r-3", key: k, now: now)
+        #expect(gate.refusal("reload", topic: topic, body: other, now: now, clockTrusted: true, uptime: 14)?.contains("does not verify") == true)
+        var changed = CommandBody.signed(topic: topic, id: "r-4", key: k, now: now)
+        changed.id = "r-5"
+        #expect(gate.refusal("reload", topic: topic, body: changed, now: now, clockTrusted: true, uptime: 15)?.contains("does not verify") == true)
+        // Unsigned: stop and identify by default, nothing with [].
+        #expect(gate.refusal("reload", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16)?.contains("unsigned") == true)
+        #expect(gate.refusal("test-sound", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16) != nil)
+        #expect(gate.refusal("stop", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16) == nil)
+        var strict = CommandGate(key: k.publicKey, unsigned: [])
+        #expect(strict.refusal("stop", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16) != nil)
+        var keyless = CommandGate(key: nil, unsigned: ["stop"])
+        #expect(keyless.refusal("reload", topic: topic, body: body, now: now, clockTrusted: true, uptime: 17)?.contains("no [network] site_key") == true)
+    }
+
+    @Test func theConfigRefusesABadSiteKeyAndCommandsThatMayNotBeUnsigned() throws {
+        let base = "[network]\nmqtt = \"mqtt://127.0.0.1\"\nunit_id = \"hall\"\nsite = \"central\"\n"
+        #expect(throws: ConfigError.self) { try SiteConfig.parse(base + "site_key = \"ed25519:abc\"\n", file: "m.toml") }
+        #expect(throws: ConfigError.self) { try SiteConfig.parse(base + "unsigned_commands = [\"reload\"]\n", file: "m.toml") }
+        let key = SigningKey().publicKey.text
+        let c = try SiteConfig.parse(base + "site_key = \"\(key)\"\nunsigned_commands = []\n", file: "m.toml")
+        #expect(c.network.siteKey == key)
+        #expect(c.network.unsignedCommands.isEmpty)
+    }
+}
