@@ -46,8 +46,13 @@ struct StatusCommand: ParsableCommand {
             print("Server: \(v.server) on \(v.listen) \(v.state)" + (v.problem.map { ": \($0)" } ?? "") + " (\(v.connections) connections)")
         }
         if let site = s.site {
-            print("Site: \(site.name) as unit \(site.unit), config version \(site.configVersion), broker \(site.broker)"
-                  + (site.problem.map { " (\($0))" } ?? "") + (site.refused.map { "; refused: \($0)" } ?? ""))
+            let version = SiteVersion(series: site.configSeries ?? 0, version: site.configVersion)
+            print("Site: \(site.name) as unit \(site.unit), config version \(version), broker \(site.broker)"
+                  + (site.problem.map { " (\($0))" } ?? "")
+                  + (site.login == "none" ? "; this unit logs in without an account" : "")
+                  + (site.openBroker == true ? "; the broker takes clients without an account (only signed settings and commands are taken)" : "")
+                  + ((site.refusals ?? 0) > 0 ? "; \(site.refusals ?? 0) refused" : "")
+                  + (site.refused.map { "; refused: \($0)" } ?? ""))
         }
         if let l = s.loop {
             func us(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) us" } ?? "-" }

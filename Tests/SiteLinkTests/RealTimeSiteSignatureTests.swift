@@ -143,6 +143,9 @@ final class RealTimeSiteSignatureTests: XCTestCase {
         XCTAssertEqual(units[2].status?.site?.login, "none")
         XCTAssertEqual(units[0].status?.site?.login, "account")
         XCTAssertGreaterThanOrEqual(units[1].status?.site?.refusals ?? 0, 6, "four configs and two commands refused")
+        let status = try tool(MihrabBinary.url.path, ["status", "--file", units[2].directory + "/state/status.json"])
+        XCTAssertTrue(status.out.contains("Site: central as unit women, config version 1 of series 1, broker connected; this unit logs in without an account; "
+                                          + "the broker takes clients without an account"), status.out)
         let show = try tool(MihrabBinary.url.path, ["site", "show", "--broker", broker.url, "--site", "central",
                                                     "--credentials", try broker.credentialsFile("admin")])
         XCTAssertTrue(show.out.contains("Broker: takes clients without an account"), show.out)
