@@ -57,4 +57,21 @@ public final class MQTTSession: Sendable {
     }
 
     public func close() { client.stop() }
+
+    /// Whether the broker takes a client without an account (anyone on the network may read
+    /// and publish): a try without one; nil when the broker does not answer in `timeout`.
+    public static func takesAnonymous(_ broker: BrokerURL, caFile: String, timeout: Double) -> Bool? {
+        do throws(MQTTError) {
+            let s = try MQTTSession(broker: broker, credentials: nil, caFile: caFile, subscriptions: [])
+            defer { s.close() }
+            do throws(MQTTError) {
+                try s.connect(timeout: timeout)
+                return true
+            } catch {
+                return error.description.contains("refused") ? false : nil
+            }
+        } catch {
+            return nil
+        }
+    }
 }

@@ -84,17 +84,7 @@ extension UnitLink {
         guard let broker = setup.network.broker else { return }
         let caFile = setup.network.caFile
         DispatchQueue.global().async { [weak self] in
-            var open: Bool?
-            do throws(MQTTError) {
-                let session = try MQTTSession(broker: broker, credentials: nil, caFile: caFile, subscriptions: [])
-                defer { session.close() }
-                do throws(MQTTError) {
-                    try session.connect(timeout: 5)
-                    open = true
-                } catch {
-                    open = error.description.contains("refused") ? false : nil
-                }
-            } catch {}
+            let open = MQTTSession.takesAnonymous(broker, caFile: caFile, timeout: 5)
             guard let self else { return }
             let was = shared.withLock { s in
                 defer { s.openBroker = open }

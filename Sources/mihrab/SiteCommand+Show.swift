@@ -86,17 +86,6 @@ extension SiteCommand.BrokerOptions {
     func opensWithoutAccount() -> Bool? {
         if credentials == nil { return true }
         guard let url = BrokerURL(broker) else { return nil }
-        do throws(MQTTError) {
-            let s = try MQTTSession(broker: url, credentials: nil, caFile: caFile ?? "", subscriptions: [])
-            defer { s.close() }
-            do throws(MQTTError) {
-                try s.connect(timeout: min(timeout, 3))
-                return true
-            } catch {
-                return error.description.contains("refused") ? false : nil
-            }
-        } catch {
-            return nil
-        }
+        return MQTTSession.takesAnonymous(url, caFile: caFile ?? "", timeout: min(timeout, 3))
     }
 }
