@@ -18,7 +18,9 @@ extension UnitLink {
             let applied = store.settings
             // Our own publication coming back, or the retained one again after a reconnect.
             if let applied, applied.order == settings.order, applied.toml == settings.toml, applied.signature == settings.signature { return }
-            let rekeyed = applied?.key != nil && applied?.key != key?.text
+            // Settings not signed with this key (a new site key, or stored before units took only
+            // signed ones: a forged version 10^9 among them) do not hold a signed one back.
+            let rekeyed = applied != nil && applied?.key != key?.text
             guard rekeyed || settings.order > (applied?.order ?? .none) else {
                 throw SiteSettings.notNewer(settings, applied: applied?.order ?? .none)
             }

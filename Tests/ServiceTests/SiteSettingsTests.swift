@@ -186,6 +186,26 @@ final class SiteSettingsTests: XCTestCase {
         XCTAssertEqual(SiteSettingsStore(directory: dir).version, 101)
     }
 
+    func testSettingsSignedWithTheUnitsKeyReplaceOnesThatAreNotWhateverTheirVersion() throws {
+        let dir = NSTemporaryDirectory() + "mihrab-site-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let store = SiteSettingsStore(directory: dir)
+        func settings(_ v: Int, key: String?, series: Int = 0) -> SiteSettings {
+            var s = SiteSettings(version: v, site: "c", file: "s.toml", toml: "[iqamah]\nfajr = 15\n", published: "", by: "a", series: series)
+            (s.key, s.signature) = (key, key.map { _ in "ed25519:x" })
+            return s
+        }
+        // A forged version 10^9, stored before this unit took only signed settings.
+        XCTAssertTrue(try store.storeIfNewer(settings(1_000_000_000, key: nil)))
+        XCTAssertFalse(try store.storeIfNewer(settings(1, key: nil)), "unsigned, it would stay stuck")
+        XCTAssertTrue(try store.storeIfNewer(settings(1, key: "ed25519:A", series: 0), key: "ed25519:A"), "the site key's first config replaces it")
+        XCTAssertFalse(try store.storeIfNewer(settings(1, key: "ed25519:A"), key: "ed25519:A"), "then versions count")
+        XCTAssertTrue(try store.storeIfNewer(settings(1, key: "ed25519:A", series: 1), key: "ed25519:A"), "a reset's series is newer")
+        XCTAssertFalse(try store.storeIfNewer(settings(900, key: "ed25519:A"), key: "ed25519:A"), "an older series is not, whatever its version")
+        XCTAssertTrue(try store.storeIfNewer(settings(1, key: "ed25519:B"), key: "ed25519:B"), "a new site key starts afresh")
+        XCTAssertEqual(SiteSettingsStore(directory: dir).settings?.key, "ed25519:B")
+    }
+
     func testTheStoreKeepsThePreviousVersionAndSurvivesACorruptFile() throws {
         let dir = NSTemporaryDirectory() + "mihrab-site-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -46,13 +46,13 @@ public final class SiteSettingsStore: Sendable {
     }
 
     /// Stores `s` if it is newer than the stored one (compared and written as one step: two
-    /// writers cannot both store the same version), or if the stored one was signed by
-    /// another key than `key` (the site's key was changed: its versions start afresh); false
-    /// if it is not newer.
+    /// writers cannot both store the same version), or if `s` is signed with `key` and the
+    /// stored one is not (the site's key was changed, or the settings came from before units
+    /// took only signed ones: their versions do not count); false if it is not newer.
     public func storeIfNewer(_ s: SiteSettings, key: String? = nil) throws(POSIXFailure) -> Bool {
         try writing.withLock { _ throws(POSIXFailure) -> Bool in
             let stored = settings
-            let otherKey = key != nil && stored?.key != nil && stored?.key != key
+            let otherKey = key != nil && stored != nil && stored?.key != key
             guard otherKey || s.order > order else { return false }
             try write(s)
             return true
