@@ -138,13 +138,29 @@ final class RealTimeSiteSignatureTests: XCTestCase {
         XCTAssertTrue(r.out.contains("published version 1 of series 1 of"), r.out)
         XCTAssertNotNil(applied(1, series: 1, from: before), units.map(\.log).joined(separator: "\n"))
 
+        // The last version of a series (signed, so genuine): publish refuses to go on, publishes
+        // nothing and exits 78; --reset starts the next series.
+        before = watch.messages.count
+        try anonymous(topic, TestSiteKey.signed(SiteSettings(version: 1_000_000_000, site: "central", file: "site.toml",
+                                                             toml: "[iqamah]\nasr = 35\n", published: "2026-03-25T12:04:30Z", by: "office", series: 1)))
+        XCTAssertNotNil(applied(1_000_000_000, series: 1, from: before), units.map(\.log).joined(separator: "\n"))
+        before = watch.messages.count
+        r = try publish("[iqamah]\nasr = 40\n")
+        XCTAssertEqual(r.status, 78, r.out + r.err)
+        XCTAssertTrue(r.err.contains("version 1000000000 of series 1 is the last of its series: nothing published; --reset starts"), r.err)
+        usleep(300_000)
+        XCTAssertNil(watch.wait(0, from: before) { t, _ in t == topic }, "nothing published")
+        r = try publish("[iqamah]\nasr = 30\n", ["--reset"])
+        XCTAssertTrue(r.out.contains("published version 1 of series 2 of"), r.out + r.err)
+        XCTAssertNotNil(applied(1, series: 2, from: before), units.map(\.log).joined(separator: "\n"))
+
         // The open broker is said: in the status, and by mihrab site show.
         XCTAssertTrue(eventually(5) { units.allSatisfy { $0.status?.site?.openBroker == true } }, units.map { "\($0.status?.site as Any)" }.joined())
         XCTAssertEqual(units[2].status?.site?.login, "none")
         XCTAssertEqual(units[0].status?.site?.login, "account")
         XCTAssertGreaterThanOrEqual(units[1].status?.site?.refusals ?? 0, 6, "four configs and two commands refused")
         let status = try tool(MihrabBinary.url.path, ["status", "--file", units[2].directory + "/state/status.json"])
-        XCTAssertTrue(status.out.contains("Site: central as unit women, config version 1 of series 1, broker connected; this unit logs in without an account; "
+        XCTAssertTrue(status.out.contains("Site: central as unit women, config version 1 of series 2, broker connected; this unit logs in without an account; "
                                           + "the broker takes clients without an account"), status.out)
         let show = try tool(MihrabBinary.url.path, ["site", "show", "--broker", broker.url, "--site", "central",
                                                     "--credentials", try broker.credentialsFile("admin")])
