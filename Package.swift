@@ -104,17 +104,21 @@ let package = Package(
             ]
         ),
 
+        // The unit's languages (the words of its screens, the prayers' names), embedded: read by
+        // the wall screen and the admin page alike, neither importing the other.
+        .target(name: "Languages",
+                resources: [.embedInCode("Files/en.json"), .embedInCode("Files/ar.json"), .embedInCode("Files/ur.json"),
+                            .embedInCode("Files/tr.json"), .embedInCode("Files/ms.json"), .embedInCode("Files/id.json"),
+                            .embedInCode("Files/fr.json")]),
+
         // The wall screen: the HTTP server (off the loop, reading snapshots only) and the page,
         // its assets and languages embedded in the binary.
         .target(
             name: "Screen",
-            dependencies: ["Service", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
+            dependencies: ["Service", "Languages", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")],
-            resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
-                        .embedInCode("Languages/en.json"), .embedInCode("Languages/ar.json"), .embedInCode("Languages/ur.json"),
-                        .embedInCode("Languages/tr.json"), .embedInCode("Languages/ms.json"), .embedInCode("Languages/id.json"),
-                        .embedInCode("Languages/fr.json")]
+            resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js")]
         ),
 
         // Small displays on the I2C bus (OLED, character LCD): what they show, from the same
@@ -129,7 +133,7 @@ let package = Package(
         // settings, the site's units.
         .target(
             name: "Admin",
-            dependencies: ["Service", "Screen", "WebFront", "TOMLKit",
+            dependencies: ["Service", "Languages", "WebFront", "TOMLKit",
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -173,7 +177,7 @@ let package = Package(
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "Service", "PrayerTimes", "TestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "Languages", "Service", "PrayerTimes", "TestSupport"]),
         .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"]),
         .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
                                                .product(name: "Logging", package: "swift-log"),

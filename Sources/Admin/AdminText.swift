@@ -1,5 +1,5 @@
 import Foundation
-import Screen
+import Languages
 
 /// The admin page's words in one language: Sources/Admin/Languages/<code>.json (embedded at
 /// build time; a test checks every file has every key of en.json), the prayers' names from
@@ -26,7 +26,7 @@ struct AdminText: Sendable {
             // Embedded at build time and checked by the tests: a broken file is left out, not fatal.
             guard let f = try? JSONDecoder().decode(File.self, from: Data(bytes)) else { continue }
             out[f.code] = AdminText(code: f.code, dir: f.dir == "rtl" ? "rtl" : "ltr", words: f.text,
-                                    prayers: ScreenLanguages.prayerNames(f.code))
+                                    prayers: UnitLanguages.prayerNames(f.code))
         }
         return out
     }()

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import Service
 
 /// The page and its language files, embedded in the binary at build time (SwiftPM's
@@ -22,17 +23,12 @@ struct PageAssets: Sendable {
             .replacingOccurrences(of: "{{SCRIPT}}", with: text(PackageResources.screen_js))
         struct Head: Decodable { var code: String; var dir: String }
         var out: [String: Language] = [:]
-        for bytes in PageAssets.languageFiles {
+        for bytes in UnitLanguages.files {
             // Embedded at build time and checked by the tests: a broken file is left out, not fatal.
             guard let head = try? JSONDecoder().decode(Head.self, from: Data(bytes)) else { continue }
             out[head.code] = Language(code: head.code, dir: head.dir == "rtl" ? "rtl" : "ltr", json: text(bytes))
         }
         languages = out
-    }
-
-    static var languageFiles: [[UInt8]] {
-        [PackageResources.en_json, PackageResources.ar_json, PackageResources.ur_json, PackageResources.tr_json,
-         PackageResources.ms_json, PackageResources.id_json, PackageResources.fr_json]
     }
 
     /// The page for a model in a language (falling back to English); with `audit`, the
@@ -53,16 +49,4 @@ struct PageAssets: Sendable {
     /// JSON inside a <script> element: "</" could end the element early ("</script>" in an
     /// announcement), so it is written "<\/", which JSON reads as the same text.
     static func scriptSafe(_ json: String) -> String { json.replacingOccurrences(of: "</", with: "<\\/") }
-}
-
-/// What other modules may read of the screen's language files.
-public enum ScreenLanguages {
-    /// The prayers' names in a language ("dhuhr" → "الظهر"); empty for a language without a file.
-    public static func prayerNames(_ code: String) -> [String: String] {
-        struct File: Decodable { var code: String; var prayers: [String: String] }
-        for bytes in PageAssets.languageFiles {
-            if let f = try? JSONDecoder().decode(File.self, from: Data(bytes)), f.code == code { return f.prayers }
-        }
-        return [:]
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Languages
 @testable import Screen
 import Service
 
@@ -12,7 +13,7 @@ struct LanguageFileTests {
 
     @Test("One file per configured language, all with the same keys; Arabic and Urdu right to left")
     func sameKeys() throws {
-        let files = PageAssets.languageFiles.map { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] }
+        let files = UnitLanguages.files.map { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] }
         #expect(files.allSatisfy { $0 != nil }, "a language file is not a JSON object")
         let docs = files.compactMap { $0 }
         #expect(Set(docs.compactMap { $0["code"] as? String }) == Set(ScreenConfig.languages))
