@@ -5,48 +5,48 @@ import HAL
 /// under `condition`; the device, the stream and the buffers are the thread's alone.
 final class PlayerEngine: @unchecked Sendable {
     // Set once.
-    private let device: PCMDevice
-    private let deviceName: String
-    private let open: @Sendable (String) throws(SoundError) -> SoundStream
-    private let clock: @Sendable () -> Double
-    private let keepAwake: Bool
-    private let onReport: @Sendable () -> Void
-    private let log: @Sendable (String) -> Void
+    let device: PCMDevice
+    let deviceName: String
+    let open: @Sendable (String) throws(SoundError) -> SoundStream
+    let clock: @Sendable () -> Double
+    let keepAwake: Bool
+    let onReport: @Sendable () -> Void
+    let log: @Sendable (String) -> Void
     /// Chunks of this many seconds: what a stop waits for at most, before the drop.
     static let chunkSeconds = 0.02
     /// How far ahead of real time idle silence may run on a device that does not block.
     static let silenceAhead = 0.1
 
     // Shared, under `condition`.
-    private let condition = MonotonicCondition()
-    private var generation = 0
-    private var wanted: SoundRequest?
-    private var warmUntil = -Double.infinity
-    private var available = true
-    private var unavailableReason = ""
+    let condition = MonotonicCondition()
+    var generation = 0
+    var wanted: SoundRequest?
+    var warmUntil = -Double.infinity
+    var available = true
+    var unavailableReason = ""
     /// A play was refused while the device was unavailable: try it again at the back-off
     /// time even if nothing keeps it warm.
-    private var retryWanted = false
-    private var reports: [SoundReport] = []
-    private var woken = false
-    private var stopping = false
-    private var started = false
-    private var finished = false
+    var retryWanted = false
+    var reports: [SoundReport] = []
+    var woken = false
+    var stopping = false
+    var started = false
+    var finished = false
 
     // The thread's own.
-    private var seenGeneration = 0
-    private var playback: Playback?
-    private var format: (rate: Int, channels: Int)?
-    private var warmFormat = (rate: 48000, channels: 2)
+    var seenGeneration = 0
+    var playback: Playback?
+    var format: (rate: Int, channels: Int)?
+    var warmFormat = (rate: 48000, channels: 2)
     /// The format the coming sound needs (keepWarm), guarded by `condition`.
-    private var warmWanted: (rate: Int, channels: Int)?
-    private var backoff = DeviceBackoff()
-    private var buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 0)
-    private var silence = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 0)
-    private var silenceUntil = -Double.infinity
+    var warmWanted: (rate: Int, channels: Int)?
+    var backoff = DeviceBackoff()
+    var buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 0)
+    var silence = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 0)
+    var silenceUntil = -Double.infinity
 
     /// What plays: a request, its current item and that item's stream.
-    private struct Playback {
+    struct Playback {
         let request: SoundRequest
         var index = 0
         var stream: SoundStream?
@@ -146,11 +146,11 @@ final class PlayerEngine: @unchecked Sendable {
         }
     }
 
-    private func unavailable(_ reason: String) -> String { "sound device \(deviceName) unavailable: \(reason)" }
+    func unavailable(_ reason: String) -> String { "sound device \(deviceName) unavailable: \(reason)" }
 
     // MARK: - The thread
 
-    private func run() {
+    func run() {
         while true {
             condition.lock()
             if stopping {
@@ -202,13 +202,13 @@ final class PlayerEngine: @unchecked Sendable {
     }
 
     /// Waits for a command, or until `deadline` (monotonic, the player's clock).
-    private func sleep(until deadline: Double?, now: Double) {
+    func sleep(until deadline: Double?, now: Double) {
         condition.lock()
         if !woken && !stopping { condition.wait(seconds: deadline.map { max(0, $0 - now) }) }
         condition.unlock()
     }
 
-    private func report(_ kind: SoundReport.Kind, _ p: Playback, _ reason: SoundReport.Reason? = nil) {
+    func report(_ kind: SoundReport.Kind, _ p: Playback, _ reason: SoundReport.Reason? = nil) {
         let r = SoundReport(kind: kind, item: p.item, volume: p.request.volume, at: clock(), reason: reason)
         condition.withLock { reports.append(r) }
         onReport()
@@ -216,20 +216,20 @@ final class PlayerEngine: @unchecked Sendable {
 
     /// A new request (or a stop): what plays is cut, and what the device holds (sound or
     /// silence) dropped, so that the new sound's first sample goes out at once.
-    private func replace(with request: SoundRequest?) {
+    func replace(with request: SoundRequest?) {
         if let p = playback, p.started { report(.stop, p, .stopped) }
         playback = request.map { Playback(request: $0) }
         if device.isOpen { device.drop() }
     }
 
     /// Ends the playback with a failure (no later item plays).
-    private func fail(_ p: Playback, _ reason: String) {
+    func fail(_ p: Playback, _ reason: String) {
         report(.stop, p, .failed(reason))
         playback = nil
     }
 
     /// One step of playback: open the item if needed, decode a chunk, write it.
-    private func playChunk() {
+    func playChunk() {
         guard var p = playback else { return }
         if p.stream == nil {
             let stream: SoundStream
@@ -283,97 +283,5 @@ final class PlayerEngine: @unchecked Sendable {
         } else {
             playback = p
         }
-    }
-
-    /// Volume and fade-in, in place, rounded and clamped to 16 bits.
-    private func applyGain(frames: Int, channels: Int, from frame: Int, fadeFrames: Int, volume: Int) {
-        let amplitude = SoundGain.amplitude(volume: volume)
-        if amplitude == 1 && frame >= fadeFrames { return }
-        for f in 0..<frames {
-            let g = amplitude * SoundGain.fade(frame: frame + f, fadeFrames: fadeFrames)
-            let base = f * channels
-            for c in 0..<channels {
-                let v = (Double(buffer[base + c]) * g).rounded()
-                buffer[base + c] = Int16(max(-32768, min(32767, v)))
-            }
-        }
-    }
-
-    /// Keeps a warm device fed: a chunk of silence, paced so that a device that does not
-    /// block (a file, null) runs at most `silenceAhead` ahead of real time.
-    private func writeSilence() {
-        guard let f = format else { return }
-        let chunk = max(1, Int(Double(f.rate) * Self.chunkSeconds))
-        if silence.count < chunk * f.channels {
-            reserve(&silence, chunk * f.channels)
-            silence.initialize(repeating: 0)
-        }
-        do {
-            try device.write(UnsafeBufferPointer(silence), frames: chunk)
-        } catch {
-            return deviceFailed(error)
-        }
-        let now = clock()
-        silenceUntil = max(silenceUntil, now) + Double(chunk) / Double(f.rate)
-        if silenceUntil - now > Self.silenceAhead { sleep(until: silenceUntil - Self.silenceAhead / 2, now: now) }
-    }
-
-    /// Opens the device at this format unless it is open at it already; false while it is
-    /// unavailable (the back-off time not reached, or this try failed).
-    private func ensureOpen(rate: Int, channels: Int) -> Bool {
-        if device.isOpen, let f = format, f.rate == rate, f.channels == channels { return true }
-        if device.isOpen {
-            device.close()
-            format = nil
-        }
-        let now = clock()
-        guard backoff.mayTry(now: now) else { return false }
-        do {
-            try device.open(sampleRate: rate, channels: channels)
-        } catch {
-            opened(false, error.reason, now: now)
-            return false
-        }
-        format = (rate, channels)
-        warmFormat = (rate, channels)
-        silenceUntil = -Double.infinity
-        opened(true, "", now: now)
-        return true
-    }
-
-    /// A write failed (unplugged): closed, and unavailable until an open succeeds again.
-    private func deviceFailed(_ error: SoundError) {
-        device.close()
-        format = nil
-        opened(false, error.reason, now: clock())
-    }
-
-    private func opened(_ ok: Bool, _ reason: String, now: Double) {
-        if ok {
-            guard backoff.succeeded() else { return }
-            condition.withLock {
-                available = true
-                unavailableReason = ""
-                retryWanted = false
-            }
-            log("sound device \(deviceName) available again")
-        } else {
-            let first = backoff.failed(now: now, reason: reason)
-            condition.withLock {
-                available = false
-                unavailableReason = reason
-                // Retried with back-off until it opens, even when nothing keeps it warm (warm_up_s = 0):
-                // the loop asks `isAvailable` before it plays and would otherwise never try again.
-                retryWanted = true
-            }
-            if first { log("\(unavailable(reason)); retrying with back-off (\(backoff.delay) s, up to \(backoff.cap) s)") }
-        }
-    }
-
-    private func reserve(_ b: inout UnsafeMutableBufferPointer<Int16>, _ count: Int) {
-        guard b.count < count else { return }
-        b.deallocate()
-        b = .allocate(capacity: count)
-        b.initialize(repeating: 0)
     }
 }
