@@ -1,3 +1,4 @@
+import Geo
 import HAL
 
 /// Analog Devices ADXL345 accelerometer (0x53, or 0x1D with ALT ADDRESS high). Register

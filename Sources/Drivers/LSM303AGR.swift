@@ -1,3 +1,4 @@
+import Geo
 import HAL
 
 /// ST LSM303AGR magnetometer (0x1E). Register map from ST's datasheet (DocID027765):

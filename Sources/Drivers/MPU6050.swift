@@ -1,3 +1,4 @@
+import Geo
 import HAL
 
 /// InvenSense MPU-6050 accelerometer (0x68, or 0x69 with AD0 high). Register map from the
