@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "HAL"),
         // Sound: decoding (libsndfile) and the player thread over a PCM device.
         .target(name: "Audio", dependencies: ["HAL", "CSndfile"]),
-        .target(name: "Drivers", dependencies: ["HAL"]),
+        .target(name: "Drivers", dependencies: ["HAL", "Geo"]),
         .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CAlsa"]),
         .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"]),
 

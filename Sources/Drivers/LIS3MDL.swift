@@ -1,5 +1,22 @@
 import HAL
 
+/// The LIS3MDL's registers and the bits both the driver and the emulator use, as the
+/// datasheet names them.
+public enum LIS3MDLRegister {
+    public static let whoAmI: UInt8 = 0x0F
+    public static let ctrlReg1: UInt8 = 0x20, ctrlReg2: UInt8 = 0x21, ctrlReg3: UInt8 = 0x22
+    public static let ctrlReg4: UInt8 = 0x23, ctrlReg5: UInt8 = 0x24, statusReg: UInt8 = 0x27
+    public static let outXL: UInt8 = 0x28, outZH: UInt8 = 0x2D
+    public static let intCfg: UInt8 = 0x30, intThsH: UInt8 = 0x33
+    public static let whoAmIValue: UInt8 = 0x3D
+    /// Sub-address MSB: auto-increment in a multi-byte access.
+    public static let autoIncrement: UInt8 = 0x80
+    /// STATUS_REG: ZYXDA (new data), ZYXOR (overrun).
+    public static let zyxda: UInt8 = 0x08, zyxor: UInt8 = 0x80
+    /// CTRL_REG2: SOFT_RST.
+    public static let softReset: UInt8 = 0x04
+}
+
 /// ST LIS3MDL 3-axis magnetometer (0x1C or 0x1E). Register map from ST's datasheet
 /// (DocID024204): WHO_AM_I 0x0F = 0x3D; CTRL_REG1 0x20 (OM 6:5, DO 4:2); CTRL_REG2 0x21
 /// (FS 6:5, SOFT_RST bit 2); CTRL_REG3 0x22 (MD 1:0, 00 continuous); CTRL_REG4 0x23 (OMZ
@@ -23,11 +40,7 @@ public final class LIS3MDL: Sensor {
     private var io: RegisterIO
     private var data = [UInt8](repeating: 0, count: 6)
 
-    enum Reg {
-        static let whoAmI: UInt8 = 0x0F, ctrl1: UInt8 = 0x20, ctrl2: UInt8 = 0x21, ctrl3: UInt8 = 0x22
-        static let ctrl4: UInt8 = 0x23, ctrl5: UInt8 = 0x24, status: UInt8 = 0x27, outX: UInt8 = 0x28
-        static let autoIncrement: UInt8 = 0x80
-    }
+    typealias Reg = LIS3MDLRegister
 
     public init(bus: I2CBus, address: UInt8 = 0x1C, range: Range = .gauss4) {
         self.address = address
@@ -35,22 +48,22 @@ public final class LIS3MDL: Sensor {
         io = RegisterIO(bus: bus, address: address)
     }
 
-    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmI) == 0x3D }
+    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmI) == Reg.whoAmIValue }
 
     public func initialize() throws(SensorError) {
         let id = try io.get(Reg.whoAmI)
-        guard id == 0x3D else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
-        try io.set(Reg.ctrl2, 0x04)  // soft reset
-        try io.setChecked(Reg.ctrl1, 0x5C, model: model)  // XY high-performance, 80 Hz
-        try io.setChecked(Reg.ctrl2, range.rawValue, model: model)
-        try io.setChecked(Reg.ctrl4, 0x08, model: model)  // Z high-performance
-        try io.setChecked(Reg.ctrl5, 0x40, model: model)  // block data update
-        try io.setChecked(Reg.ctrl3, 0x00, model: model)  // continuous conversion
+        guard id == Reg.whoAmIValue else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
+        try io.set(Reg.ctrlReg2, Reg.softReset)  // soft reset
+        try io.setChecked(Reg.ctrlReg1, 0x5C, model: model)  // XY high-performance, 80 Hz
+        try io.setChecked(Reg.ctrlReg2, range.rawValue, model: model)
+        try io.setChecked(Reg.ctrlReg4, 0x08, model: model)  // Z high-performance
+        try io.setChecked(Reg.ctrlReg5, 0x40, model: model)  // block data update
+        try io.setChecked(Reg.ctrlReg3, 0x00, model: model)  // continuous conversion
     }
 
     public func read() throws(SensorError) -> Triple? {
-        guard try io.get(Reg.status) & 0x08 != 0 else { return nil }
-        try io.get(Reg.outX | Reg.autoIncrement, into: &data)
+        guard try io.get(Reg.statusReg) & Reg.zyxda != 0 else { return nil }
+        try io.get(Reg.outXL | Reg.autoIncrement, into: &data)
         let x = Bytes.le16(data, 0), y = Bytes.le16(data, 2), z = Bytes.le16(data, 4)
         // No overflow flag: a full-scale count is a saturated axis.
         if Bytes.any(x, y, z, atOrBeyond: Int16.max, Int16.min) { throw .saturated(chip: model, address: address) }

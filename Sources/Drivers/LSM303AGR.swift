@@ -1,4 +1,18 @@
+import Geo
 import HAL
+
+/// The LSM303AGR magnetometer's registers and the bits both the driver and the emulator
+/// use, as the datasheet names them.
+public enum LSM303AGRMagRegister {
+    public static let whoAmIM: UInt8 = 0x4F
+    public static let cfgRegAM: UInt8 = 0x60, cfgRegBM: UInt8 = 0x61, cfgRegCM: UInt8 = 0x62
+    public static let statusRegM: UInt8 = 0x67, outXLRegM: UInt8 = 0x68, outZHRegM: UInt8 = 0x6D
+    public static let whoAmIValue: UInt8 = 0x40
+    /// CFG_REG_A_M: SOFT_RST; MD (mode) 1:0, 00 continuous.
+    public static let softReset: UInt8 = 0x20, modeMask: UInt8 = 0x03
+    /// STATUS_REG_M: Zyxda (new data), Zyxor (overrun).
+    public static let zyxda: UInt8 = 0x08, zyxor: UInt8 = 0x80
+}
 
 /// ST LSM303AGR magnetometer (0x1E). Register map from ST's datasheet (DocID027765):
 /// WHO_AM_I_M 0x4F = 0x40; CFG_REG_A_M 0x60 (COMP_TEMP_EN bit 7, SOFT_RST bit 5, ODR 3:2,
@@ -11,35 +25,49 @@ public final class LSM303AGRMagnetometer: Sensor {
     private var io: RegisterIO
     private var data = [UInt8](repeating: 0, count: 6)
 
-    enum Reg {
-        static let whoAmI: UInt8 = 0x4F, cfgA: UInt8 = 0x60, cfgB: UInt8 = 0x61, cfgC: UInt8 = 0x62
-        static let status: UInt8 = 0x67, outX: UInt8 = 0x68
-    }
+    typealias Reg = LSM303AGRMagRegister
 
     public init(bus: I2CBus, address: UInt8 = 0x1E) {
         self.address = address
         io = RegisterIO(bus: bus, address: address)
     }
 
-    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmI) == 0x40 }
+    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmIM) == Reg.whoAmIValue }
 
     public func initialize() throws(SensorError) {
-        let id = try io.get(Reg.whoAmI)
-        guard id == 0x40 else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
-        try io.set(Reg.cfgA, 0x20)  // soft reset
-        try io.setChecked(Reg.cfgA, 0x8C, model: model)  // temperature compensation, 100 Hz, continuous
-        try io.setChecked(Reg.cfgB, 0x02, model: model)  // offset cancellation
-        try io.setChecked(Reg.cfgC, 0x10, model: model)  // block data update
+        let id = try io.get(Reg.whoAmIM)
+        guard id == Reg.whoAmIValue else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
+        try io.set(Reg.cfgRegAM, Reg.softReset)  // soft reset
+        try io.setChecked(Reg.cfgRegAM, 0x8C, model: model)  // temperature compensation, 100 Hz, continuous
+        try io.setChecked(Reg.cfgRegBM, 0x02, model: model)  // offset cancellation
+        try io.setChecked(Reg.cfgRegCM, 0x10, model: model)  // block data update
     }
 
     public func read() throws(SensorError) -> Triple? {
-        guard try io.get(Reg.status) & 0x08 != 0 else { return nil }
-        try io.get(Reg.outX, into: &data)
+        guard try io.get(Reg.statusRegM) & Reg.zyxda != 0 else { return nil }
+        try io.get(Reg.outXLRegM, into: &data)
         let x = Bytes.le16(data, 0), y = Bytes.le16(data, 2), z = Bytes.le16(data, 4)
         if Bytes.any(x, y, z, atOrBeyond: Int16.max, Int16.min) { throw .saturated(chip: model, address: address) }
         let k = 0.15  // 1.5 mgauss = 0.15 uT per count
         return Triple(Double(x) * k, Double(y) * k, Double(z) * k)
     }
+}
+
+/// The LSM303AGR accelerometer's registers and the bits both the driver and the emulator
+/// use, as the datasheet names them.
+public enum LSM303AGRAccelRegister {
+    public static let whoAmIA: UInt8 = 0x0F, tempCfgRegA: UInt8 = 0x1F
+    public static let ctrlReg1A: UInt8 = 0x20, ctrlReg4A: UInt8 = 0x23, ctrlReg5A: UInt8 = 0x24
+    public static let referenceA: UInt8 = 0x26, statusRegA: UInt8 = 0x27
+    public static let outXLA: UInt8 = 0x28, outZHA: UInt8 = 0x2D
+    public static let fifoCtrlRegA: UInt8 = 0x2E, actDurA: UInt8 = 0x3F
+    public static let whoAmIValue: UInt8 = 0x33
+    /// Sub-address MSB: auto-increment in a multi-byte access.
+    public static let autoIncrement: UInt8 = 0x80
+    /// CTRL_REG5_A: BOOT (reboot memory content).
+    public static let boot: UInt8 = 0x80
+    /// STATUS_REG_A: ZYXDA (new data), ZYXOR (overrun).
+    public static let zyxda: UInt8 = 0x08, zyxor: UInt8 = 0x80
 }
 
 /// ST LSM303AGR accelerometer (0x19). WHO_AM_I_A 0x0F = 0x33; CTRL_REG1_A 0x20 (ODR 7:4,
@@ -53,29 +81,26 @@ public final class LSM303AGRAccelerometer: Sensor {
     private var io: RegisterIO
     private var data = [UInt8](repeating: 0, count: 6)
 
-    enum Reg {
-        static let whoAmI: UInt8 = 0x0F, ctrl1: UInt8 = 0x20, ctrl4: UInt8 = 0x23, ctrl5: UInt8 = 0x24
-        static let status: UInt8 = 0x27, outX: UInt8 = 0x28, autoIncrement: UInt8 = 0x80
-    }
+    typealias Reg = LSM303AGRAccelRegister
 
     public init(bus: I2CBus, address: UInt8 = 0x19) {
         self.address = address
         io = RegisterIO(bus: bus, address: address)
     }
 
-    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmI) == 0x33 }
+    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmIA) == Reg.whoAmIValue }
 
     public func initialize() throws(SensorError) {
-        let id = try io.get(Reg.whoAmI)
-        guard id == 0x33 else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
-        try io.set(Reg.ctrl5, 0x80)  // reboot memory content
-        try io.setChecked(Reg.ctrl1, 0x57, model: model)  // 100 Hz, normal power, X/Y/Z on
-        try io.setChecked(Reg.ctrl4, 0x98, model: model)  // BDU, +-4 g, high resolution
+        let id = try io.get(Reg.whoAmIA)
+        guard id == Reg.whoAmIValue else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
+        try io.set(Reg.ctrlReg5A, Reg.boot)  // reboot memory content
+        try io.setChecked(Reg.ctrlReg1A, 0x57, model: model)  // 100 Hz, normal power, X/Y/Z on
+        try io.setChecked(Reg.ctrlReg4A, 0x98, model: model)  // BDU, +-4 g, high resolution
     }
 
     public func read() throws(SensorError) -> Triple? {
-        guard try io.get(Reg.status) & 0x08 != 0 else { return nil }
-        try io.get(Reg.outX | Reg.autoIncrement, into: &data)
+        guard try io.get(Reg.statusRegA) & Reg.zyxda != 0 else { return nil }
+        try io.get(Reg.outXLA | Reg.autoIncrement, into: &data)
         // 12-bit left-justified; 1.95 mg per count at +-4 g in high-resolution mode.
         let k = 0.00195 * standardGravity
         let x = Bytes.le16(data, 0) >> 4, y = Bytes.le16(data, 2) >> 4, z = Bytes.le16(data, 4) >> 4

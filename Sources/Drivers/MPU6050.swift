@@ -1,4 +1,21 @@
+import Geo
 import HAL
+
+/// The MPU-6050's registers and the bits both the driver and the emulator use, as the
+/// register map document names them.
+public enum MPU6050Register {
+    public static let smplrtDiv: UInt8 = 0x19, config: UInt8 = 0x1A, accelConfig: UInt8 = 0x1C
+    public static let intEnable: UInt8 = 0x38, intStatus: UInt8 = 0x3A
+    /// ACCEL_XOUT_H; the accelerometer, temperature, gyro and external sensor data follow,
+    /// read-only, to EXT_SENS_DATA_23.
+    public static let accelXoutH: UInt8 = 0x3B, extSensData23: UInt8 = 0x60
+    public static let pwrMgmt1: UInt8 = 0x6B, whoAmI: UInt8 = 0x75
+    public static let whoAmIValue: UInt8 = 0x68
+    /// PWR_MGMT_1: DEVICE_RESET, SLEEP.
+    public static let deviceReset: UInt8 = 0x80, sleep: UInt8 = 0x40
+    /// INT_ENABLE / INT_STATUS: DATA_RDY.
+    public static let dataReady: UInt8 = 0x01
+}
 
 /// InvenSense MPU-6050 accelerometer (0x68, or 0x69 with AD0 high). Register map from the
 /// register map document (RM-MPU-6000A rev. 4.2): SMPLRT_DIV 0x19, CONFIG 0x1A (DLPF 2:0),
@@ -25,11 +42,7 @@ public final class MPU6050: Sensor {
     private var data = [UInt8](repeating: 0, count: 6)
     private let pause: (Double) -> Void
 
-    enum Reg {
-        static let sampleRateDivider: UInt8 = 0x19, config: UInt8 = 0x1A, accelConfig: UInt8 = 0x1C
-        static let intEnable: UInt8 = 0x38, intStatus: UInt8 = 0x3A, accelX: UInt8 = 0x3B
-        static let powerManagement1: UInt8 = 0x6B, whoAmI: UInt8 = 0x75
-    }
+    typealias Reg = MPU6050Register
 
     /// `pause` waits the given seconds (the real backend sleeps; the simulation need not).
     public init(bus: I2CBus, address: UInt8 = 0x68, range: Range = .g4, pause: @escaping (Double) -> Void = { _ in }) {
@@ -39,23 +52,23 @@ public final class MPU6050: Sensor {
         io = RegisterIO(bus: bus, address: address)
     }
 
-    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmI) == 0x68 }
+    public func probe() throws(SensorError) -> Bool { try io.get(Reg.whoAmI) == Reg.whoAmIValue }
 
     public func initialize() throws(SensorError) {
         let id = try io.get(Reg.whoAmI)
-        guard id == 0x68 else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
-        try io.set(Reg.powerManagement1, 0x80)  // device reset
+        guard id == Reg.whoAmIValue else { throw .wrongIdentity(chip: model, address: address, found: [id]) }
+        try io.set(Reg.pwrMgmt1, Reg.deviceReset)  // device reset
         pause(0.1)
-        try io.setChecked(Reg.powerManagement1, 0x01, model: model)  // awake, PLL with X gyro clock
+        try io.setChecked(Reg.pwrMgmt1, 0x01, model: model)  // awake, PLL with X gyro clock
         try io.setChecked(Reg.config, 0x03, model: model)  // DLPF 44 Hz: 1 kHz internal rate
-        try io.setChecked(Reg.sampleRateDivider, 9, model: model)  // 1 kHz / (1 + 9) = 100 Hz
+        try io.setChecked(Reg.smplrtDiv, 9, model: model)  // 1 kHz / (1 + 9) = 100 Hz
         try io.setChecked(Reg.accelConfig, range.rawValue, model: model, mask: 0x18)
-        try io.setChecked(Reg.intEnable, 0x01, model: model)  // data ready
+        try io.setChecked(Reg.intEnable, Reg.dataReady, model: model)  // data ready
     }
 
     public func read() throws(SensorError) -> Triple? {
-        guard try io.get(Reg.intStatus) & 0x01 != 0 else { return nil }
-        try io.get(Reg.accelX, into: &data)
+        guard try io.get(Reg.intStatus) & Reg.dataReady != 0 else { return nil }
+        try io.get(Reg.accelXoutH, into: &data)
         let x = Bytes.be16(data, 0), y = Bytes.be16(data, 2), z = Bytes.be16(data, 4)
         if Bytes.any(x, y, z, atOrBeyond: Int16.max, Int16.min) { throw .saturated(chip: model, address: address) }
         let k = standardGravity / range.countsPerG

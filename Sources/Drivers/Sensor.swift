@@ -1,50 +1,5 @@
 import HAL
 
-public enum SensorKind: String, Sendable {
-    case magnetometer, accelerometer
-}
-
-/// The chips Mihrab drives, by their board-file names.
-public enum ChipModel: String, Sendable, CaseIterable {
-    case qmc5883l, hmc5883l, lis3mdl
-    case lsm303agrMag = "lsm303agr-mag"
-    case lsm303agrAccel = "lsm303agr-accel"
-    case mpu6050, adxl345
-
-    public var kind: SensorKind {
-        switch self {
-        case .qmc5883l, .hmc5883l, .lis3mdl, .lsm303agrMag: .magnetometer
-        case .lsm303agrAccel, .mpu6050, .adxl345: .accelerometer
-        }
-    }
-
-    /// The addresses the chip can answer at (strap options).
-    public var addresses: [UInt8] {
-        switch self {
-        case .qmc5883l: [0x0D]
-        case .hmc5883l: [0x1E]
-        case .lis3mdl: [0x1C, 0x1E]
-        case .lsm303agrMag: [0x1E]
-        case .lsm303agrAccel: [0x19]
-        case .mpu6050: [0x68, 0x69]
-        case .adxl345: [0x53, 0x1D]
-        }
-    }
-
-    /// A driver for the chip at an address on a bus.
-    public func driver(bus: I2CBus, address: UInt8, pause: @escaping (Double) -> Void = { _ in }) -> Sensor {
-        switch self {
-        case .qmc5883l: QMC5883L(bus: bus, address: address)
-        case .hmc5883l: HMC5883L(bus: bus, address: address)
-        case .lis3mdl: LIS3MDL(bus: bus, address: address)
-        case .lsm303agrMag: LSM303AGRMagnetometer(bus: bus, address: address)
-        case .lsm303agrAccel: LSM303AGRAccelerometer(bus: bus, address: address)
-        case .mpu6050: MPU6050(bus: bus, address: address, pause: pause)
-        case .adxl345: ADXL345(bus: bus, address: address)
-        }
-    }
-}
-
 public enum SensorError: Error, Equatable, Sendable, CustomStringConvertible {
     case bus(I2CError)
     /// Something answered at the address, but its identity registers say it is not this chip.
@@ -92,9 +47,6 @@ enum Bytes {
         x >= high || y >= high || z >= high || x <= low || y <= low || z <= low
     }
 }
-
-/// Standard gravity, m/s^2, for the accelerometers' g units.
-let standardGravity = 9.80665
 
 extension RegisterIO {
     /// A bus error as a sensor error.

@@ -8,11 +8,12 @@ public struct DetectedChip: Sendable, Equatable {
 
 /// Scans a bus for the chips Mihrab knows, by their addresses and identity registers.
 /// Many boards sold as "HMC5883L / GY-271" carry a QMC5883L (0x0D): both are probed, and
-/// 0x1E, shared by three magnetometers, is told apart by its identity registers.
+/// 0x1E, shared by three magnetometers, is told apart by its identity registers; the chips
+/// are probed in their descriptors' `probeOrder`, so which one wins there is written down.
 public enum SensorScanner {
     public static func scan(_ bus: I2CBus) -> [DetectedChip] {
         var found: [DetectedChip] = []
-        for model in ChipModel.allCases {
+        for model in ChipModel.probeOrder {
             for address in model.addresses where !found.contains(where: { $0.address == address }) {
                 let driver = model.driver(bus: bus, address: address)
                 if (try? driver.probe()) == true { found.append(DetectedChip(model: model, address: address)) }

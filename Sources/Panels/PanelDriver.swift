@@ -5,10 +5,7 @@ import Service
 /// One board display behind its driver: content in, the chip's bytes out. Initialises the
 /// chip on first use and again after an error; sends nothing when nothing changed.
 public final class PanelDriver {
-    public enum Device {
-        case pixels(PixelDisplay)
-        case characters(CharacterDisplay)
-    }
+    public typealias Device = DisplayDevice
 
     public let display: BoardConfig.Display
     public let device: Device
@@ -23,12 +20,8 @@ public final class PanelDriver {
 
     public init(_ display: BoardConfig.Display, bus: I2CBus, pause: @escaping (Double) -> Void = { _ in }) {
         self.display = display
-        switch display.model {
-        case .ssd1306, .sh1106:
-            device = .pixels(SSD1306(model: display.model, bus: bus, address: display.address, width: display.width, height: display.height))
-        case .hd44780PCF8574:
-            device = .characters(HD44780(bus: bus, address: display.address, columns: display.columns, rows: display.rows, pause: pause))
-        }
+        let size = DisplaySize(width: display.width, height: display.height, columns: display.columns, rows: display.rows)
+        device = display.model.descriptor.driver(bus, display.address, size, pause)
     }
 
     /// The OLED's frame for `content`, as the module is mounted.

@@ -72,7 +72,7 @@ public final class SimulatedWorld {
 
     /// What an accelerometer measures at rest (m/s^2, device frame): the reaction to gravity.
     public func acceleration(at t: Double) -> Vector3 {
-        rotation(at: t).transposed * Vector3(0, 0, -9.80665) + noise(accelerationNoise)
+        rotation(at: t).transposed * Vector3(0, 0, -standardGravity) + noise(accelerationNoise)
     }
 
     private func noise(_ sigma: Double) -> Vector3 {
@@ -90,13 +90,21 @@ public final class SimulatedWorld {
 /// through its own mounting (chip = mounting^T x device).
 public enum SimulatedBoard {
     public struct Chip {
-        public let model: String
+        public let model: ChipModel
         public let address: UInt8
         public let mounting: Matrix3
-        public init(model: String, address: UInt8, mounting: Matrix3) {
+        public init(chip model: ChipModel, address: UInt8, mounting: Matrix3) {
             self.model = model
             self.address = address
             self.mounting = mounting
+        }
+
+        /// By board-file name, for tests and callers holding a name that was already checked
+        /// (a board file's names are parsed into `ChipModel`, with an error naming the chips).
+        /// A name that is no chip stops here, naming them, where it was silently dropped before.
+        public init(model: String, address: UInt8, mounting: Matrix3) {
+            guard let m = ChipModel(rawValue: model) else { preconditionFailure("'\(model)' is not one of the compass chips: \(ChipModel.names)") }
+            self.init(chip: m, address: address, mounting: mounting)
         }
     }
 
@@ -105,20 +113,12 @@ public enum SimulatedBoard {
         let bus = SimulatedI2CBus(seed: seed)
         for chip in chips {
             let toChip = chip.mounting.transposed
-            let magnetic: (Double) -> Triple = { t in let v = toChip * world.magneticField(at: t); return Triple(v.x, v.y, v.z) }
-            let inertial: (Double) -> Triple = { t in let v = toChip * world.acceleration(at: t); return Triple(v.x, v.y, v.z) }
-            let device: BusDevice?
-            switch chip.model {
-            case "qmc5883l": device = QMC5883LEmulator(source: magnetic, now: now)
-            case "hmc5883l": device = HMC5883LEmulator(source: magnetic, now: now)
-            case "lis3mdl": device = LIS3MDLEmulator(source: magnetic, now: now)
-            case "lsm303agr-mag": device = LSM303AGRMagEmulator(source: magnetic, now: now)
-            case "lsm303agr-accel": device = LSM303AGRAccelEmulator(source: inertial, now: now)
-            case "mpu6050": device = MPU6050Emulator(source: inertial, now: now)
-            case "adxl345": device = ADXL345Emulator(source: inertial, now: now)
-            default: device = nil
+            let source: (Double) -> Triple
+            switch chip.model.kind {
+            case .magnetometer: source = { t in let v = toChip * world.magneticField(at: t); return Triple(v.x, v.y, v.z) }
+            case .accelerometer: source = { t in let v = toChip * world.acceleration(at: t); return Triple(v.x, v.y, v.z) }
             }
-            if let device { bus.attach(device, at: chip.address) }
+            bus.attach(ChipEmulators.make(chip.model, source: source, now: now), at: chip.address)
         }
         return bus
     }

@@ -16,7 +16,7 @@ struct EmulatedDriverTests {
         let world = SimulatedWorld(latitude: 51.5, longitude: -0.13, decimalYear: 2026.5,
                                    attitude: SimulatedWorld.fixed(yaw: 30, pitch: 5, roll: -3))
         let addr = address ?? model.addresses[0]
-        let bus = SimulatedBoard.bus(chips: [.init(model: model.rawValue, address: addr, mounting: .identity)],
+        let bus = SimulatedBoard.bus(chips: [.init(chip: model, address: addr, mounting: .identity)],
                                      world: world, now: { time.t })
         return (world, bus, time, model.driver(bus: bus, address: addr))
     }
@@ -85,12 +85,12 @@ struct EmulatedDriverTests {
         for (mag, accel) in [(ChipModel.qmc5883l, ChipModel.mpu6050), (.hmc5883l, .adxl345), (.lis3mdl, .lsm303agrAccel),
                              (.lsm303agrMag, .mpu6050)] {
             let magAddress: UInt8 = mag == .qmc5883l ? 0x0D : 0x1E
-            let bus = SimulatedBoard.bus(chips: [.init(model: mag.rawValue, address: magAddress, mounting: .identity),
-                                                 .init(model: accel.rawValue, address: accel.addresses[0], mounting: .identity)],
+            let bus = SimulatedBoard.bus(chips: [.init(chip: mag, address: magAddress, mounting: .identity),
+                                                 .init(chip: accel, address: accel.addresses[0], mounting: .identity)],
                                          world: world, now: { time.t })
             let found = SensorScanner.scan(bus)
             #expect(found == [DetectedChip(model: mag, address: magAddress), DetectedChip(model: accel, address: accel.addresses[0])]
-                .sorted { ChipModel.allCases.firstIndex(of: $0.model)! < ChipModel.allCases.firstIndex(of: $1.model)! },
+                .sorted { $0.model.descriptor.probeOrder < $1.model.descriptor.probeOrder },
                 "\(mag)+\(accel): \(found)")
         }
         // An empty bus: nothing, no crash.

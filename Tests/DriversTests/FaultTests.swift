@@ -10,7 +10,7 @@ struct FaultTests {
     func channel(_ model: ChipModel, seed: UInt64 = 1) -> (SimulatedI2CBus, SensorChannel, Time) {
         let time = Time()
         let world = SimulatedWorld(latitude: 51.5, longitude: -0.13, decimalYear: 2026.5)
-        let bus = SimulatedBoard.bus(chips: [.init(model: model.rawValue, address: model.addresses[0], mounting: .identity)],
+        let bus = SimulatedBoard.bus(chips: [.init(chip: model, address: model.addresses[0], mounting: .identity)],
                                      world: world, now: { time.t }, seed: seed)
         return (bus, SensorChannel(sensor: model.driver(bus: bus, address: model.addresses[0])), time)
     }

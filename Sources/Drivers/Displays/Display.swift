@@ -1,28 +1,5 @@
 import HAL
 
-/// The display chips Mihrab drives, by their board-file names: one table for the family
-/// (addresses, geometry, driver), so a new variant is one case here and one driver.
-public enum DisplayModel: String, Sendable, CaseIterable {
-    /// 128x64 or 128x32 OLED (Solomon SSD1306), horizontal addressing.
-    case ssd1306
-    /// 132x64 RAM showing 128 columns from column 2 (Sino Wealth SH1106): "1.3 inch" modules.
-    case sh1106
-    /// HD44780-compatible character LCD (16x2, 20x4) behind a PCF8574 (or PCF8574A) I2C backpack.
-    case hd44780PCF8574 = "hd44780-pcf8574"
-
-    /// Pixels, or characters.
-    public var isGraphic: Bool { self != .hd44780PCF8574 }
-
-    /// The addresses the chip can answer at (strap options): 0x3C/0x3D for the OLEDs (SA0);
-    /// 0x20-0x27 for a PCF8574 and 0x38-0x3F for a PCF8574A (A2-A0).
-    public var addresses: [UInt8] {
-        switch self {
-        case .ssd1306, .sh1106: [0x3C, 0x3D]
-        case .hd44780PCF8574: Array(0x20...0x27) + Array(0x38...0x3F)
-        }
-    }
-}
-
 public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case bus(I2CError)
     /// The frame or text does not fit the display's geometry.

@@ -15,10 +15,10 @@ public enum DisplayScanner {
         var out: [Found] = []
         var byte: [UInt8] = [0]
         var seen = Set<UInt8>()
-        for model in DisplayModel.allCases {
+        for model in DisplayModel.probeOrder {
             for address in model.addresses where seen.insert(address).inserted {
                 if (try? bus.transfer(address: address, write: [], read: &byte)) != nil {
-                    out.append(Found(address: address, family: model.isGraphic ? "oled" : "lcd-backpack"))
+                    out.append(Found(address: address, family: model.descriptor.family.rawValue))
                 }
             }
         }

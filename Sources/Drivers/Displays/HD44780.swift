@@ -1,5 +1,27 @@
 import HAL
 
+/// The common I2C backpack's wiring of the PCF8574 port (RPLCD's and most modules'):
+/// P0 = RS, P1 = R/W, P2 = E, P3 = the backlight transistor, P4-P7 = D4-D7.
+public enum PCF8574Backpack {
+    public static let rs: UInt8 = 0x01, rw: UInt8 = 0x02, e: UInt8 = 0x04, backlight: UInt8 = 0x08
+}
+
+/// The HD44780U's instructions (datasheet table 6): each is known by its highest set bit,
+/// the bits below it its flags. Shared by the driver and the emulator.
+public enum HD44780Instruction {
+    public static let clearDisplay: UInt8 = 0x01, returnHome: UInt8 = 0x02, entryModeSet: UInt8 = 0x04
+    public static let displayControl: UInt8 = 0x08, cursorOrDisplayShift: UInt8 = 0x10, functionSet: UInt8 = 0x20
+    public static let setCGRAMAddress: UInt8 = 0x40, setDDRAMAddress: UInt8 = 0x80
+    /// Entry mode set: I/D (increment), S (shift the display on each write).
+    public static let increment: UInt8 = 0x02, shiftOnWrite: UInt8 = 0x01
+    /// Display on/off control: D, C (cursor), B (blink).
+    public static let displayOn: UInt8 = 0x04, cursorOn: UInt8 = 0x02, blink: UInt8 = 0x01
+    /// Cursor or display shift: S/C (the display, not the cursor), R/L (to the right).
+    public static let shiftDisplay: UInt8 = 0x08, shiftRight: UInt8 = 0x04
+    /// Function set: DL (8-bit interface), N (two lines), F (5x10 dots).
+    public static let eightBit: UInt8 = 0x10, twoLines: UInt8 = 0x08, tallFont: UInt8 = 0x04
+}
+
 /// A Hitachi HD44780U (or compatible: KS0066, SPLC780) character LCD behind a PCF8574 I2C
 /// port expander, the common "I2C backpack". Sources: HD44780U datasheet (ADE-207-272,
 /// instruction table 6, Figure 24 "4-bit interface" initialisation by instruction, DDRAM
@@ -34,19 +56,19 @@ public final class HD44780: CharacterDisplay {
     /// `show` or `defineGlyph` runs `initialize` first (its 0x3, 0x3, 0x3 resynchronises).
     private var needsInitialize = true
 
-    enum Pin {
-        static let rs: UInt8 = 0x01, rw: UInt8 = 0x02, e: UInt8 = 0x04, backlight: UInt8 = 0x08
-    }
+    typealias Pin = PCF8574Backpack
 
+    /// The instructions this driver sends, from table 6's codes and flags.
     enum Instruction {
-        static let clear: UInt8 = 0x01
-        static let entryIncrement: UInt8 = 0x06  // entry mode set, I/D = 1, S = 0
-        static let displayOff: UInt8 = 0x08  // display on/off control, D = C = B = 0
-        static let displayOn: UInt8 = 0x0C  // D = 1, cursor and blink off
-        static let functionSet4Bit2Lines: UInt8 = 0x28  // DL = 0, N = 1, F = 0 (5x8)
-        static let functionSet4Bit1Line: UInt8 = 0x20  // DL = 0, N = 0, F = 0
-        static let setCGRAM: UInt8 = 0x40
-        static let setDDRAM: UInt8 = 0x80
+        private typealias I = HD44780Instruction
+        static let clear = I.clearDisplay
+        static let entryIncrement = I.entryModeSet | I.increment  // I/D = 1, S = 0
+        static let displayOff = I.displayControl  // D = C = B = 0
+        static let displayOn = I.displayControl | I.displayOn  // cursor and blink off
+        static let functionSet4Bit2Lines = I.functionSet | I.twoLines  // DL = 0, N = 1, F = 0 (5x8)
+        static let functionSet4Bit1Line = I.functionSet  // DL = 0, N = 0, F = 0
+        static let setCGRAM = I.setCGRAMAddress
+        static let setDDRAM = I.setDDRAMAddress
     }
 
     /// Seconds: power-on (> 40 ms after Vcc reaches 2.7 V), after the first 0x3 (> 4.1 ms),

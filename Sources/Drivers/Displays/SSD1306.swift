@@ -22,7 +22,9 @@ public final class SSD1306: PixelDisplay {
     public let width: Int
     public let height: Int
     private let bus: I2CBus
-    private let variant: Variant
+    /// The controller's values, from its descriptor row; nil for a model that is no OLED
+    /// (`initialize` refuses it).
+    private let variant: OLEDVariant?
     /// The frame the chip holds, as far as we know; nil: unknown (resend everything).
     private var last: MonoFrame?
     private var none: [UInt8] = []
@@ -31,43 +33,7 @@ public final class SSD1306: PixelDisplay {
     /// The most bytes after the control byte in one transaction (SMBus block limit).
     public static let maxPayload = 32
 
-    /// What differs between the chips (the kernel's `ssd130x_deviceinfo`).
-    struct Variant {
-        /// The RAM column of the panel's left edge.
-        let columnOffset: Int
-        /// Horizontal addressing (0x20 0x00) with column/page windows, or page addressing only.
-        let horizontalAddressing: Bool
-        /// The internal supply for a module without external VCC.
-        let power: [UInt8]
-        /// Pre-charge period (0xD9): phase 2 in the high nibble, phase 1 in the low.
-        let precharge: UInt8
-
-        static func of(_ model: DisplayModel) -> Variant {
-            switch model {
-            case .sh1106:
-                // SH1106: DC-DC control mode set 0xAD, 0x8B = built-in DC-DC on (also its reset
-                // value); discharge/pre-charge 0xD9 0x22 (its reset value: 2 DCLKs each).
-                Variant(columnOffset: 2, horizontalAddressing: false, power: [Cmd.dcdcMode, 0x8B], precharge: 0x22)
-            default:
-                // SSD1306 application note: charge pump setting 0x8D, 0x14 = enable; pre-charge
-                // 0xF1 (phase 2 = 15, phase 1 = 1 DCLK) for the internal charge pump.
-                Variant(columnOffset: 0, horizontalAddressing: true, power: [Cmd.chargePump, 0x14], precharge: 0xF1)
-            }
-        }
-    }
-
-    /// Command bytes (SSD1306 datasheet §9 command table; SH1106 datasheet command table).
-    enum Cmd {
-        static let lowerColumn: UInt8 = 0x00, higherColumn: UInt8 = 0x10
-        static let memoryMode: UInt8 = 0x20, columnAddress: UInt8 = 0x21, pageAddress: UInt8 = 0x22
-        static let startLine: UInt8 = 0x40, contrast: UInt8 = 0x81, chargePump: UInt8 = 0x8D
-        static let segmentRemap: UInt8 = 0xA1, resume: UInt8 = 0xA4, normal: UInt8 = 0xA6
-        static let multiplex: UInt8 = 0xA8, dcdcMode: UInt8 = 0xAD
-        static let displayOff: UInt8 = 0xAE, displayOn: UInt8 = 0xAF
-        static let pageStart: UInt8 = 0xB0, comScanReversed: UInt8 = 0xC8
-        static let displayOffset: UInt8 = 0xD3, clock: UInt8 = 0xD5, precharge: UInt8 = 0xD9
-        static let comPins: UInt8 = 0xDA, vcomh: UInt8 = 0xDB
-    }
+    typealias Cmd = SSD1306Command
 
     /// `model` .ssd1306 or .sh1106; `height` 32 or 64 (checked by `initialize`).
     public init(model: DisplayModel, bus: I2CBus, address: UInt8, width: Int = 128, height: Int = 64) {
@@ -76,7 +42,7 @@ public final class SSD1306: PixelDisplay {
         self.address = address
         self.width = width
         self.height = height
-        variant = .of(model)
+        variant = model.descriptor.oled
     }
 
     /// A one-byte read acknowledges at the address: both chips answer a read with their status
@@ -97,17 +63,18 @@ public final class SSD1306: PixelDisplay {
     /// then a dark RAM, then display on.
     public func initialize() throws(DisplayError) {
         last = nil
-        guard model.isGraphic, width == 128, height == 32 || height == 64 else {
+        let variant = try controller()
+        guard width == 128, height == 32 || height == 64 else {
             throw .geometry(model: model, address: address, message: "\(width)x\(height): the driver knows 128x64 and 128x32")
         }
-        try command([[Cmd.displayOff]] + configuration)
+        try command([[Cmd.displayOff]] + configuration(variant))
         let dark = MonoFrame(width: width, height: height)
         try writePages(dark, 0..<dark.pages)
         try command([[Cmd.displayOn]])
     }
 
     /// The power-up configuration (after display off, before the RAM): the application note's order.
-    private var configuration: [[UInt8]] {
+    private func configuration(_ variant: OLEDVariant) -> [[UInt8]] {
         var commands: [[UInt8]] = [
             [Cmd.clock, 0x80],  // divide ratio 1, oscillator frequency 8 (the reset value)
             [Cmd.multiplex, UInt8(height - 1)],
@@ -133,7 +100,7 @@ public final class SSD1306: PixelDisplay {
     /// between (nothing flickers); the next `show` sends every page.
     public func reassert() throws(DisplayError) {
         last = nil
-        try command(configuration + [[Cmd.displayOn]])
+        try command(configuration(try controller()) + [[Cmd.displayOn]])
     }
 
     public func show(_ frame: MonoFrame) throws(DisplayError) {
@@ -161,11 +128,11 @@ public final class SSD1306: PixelDisplay {
 
     /// Commands (each with its arguments, never split) in transactions of at most 32 bytes after 0x00.
     private func command(_ commands: [[UInt8]]) throws(DisplayError) {
-        var buffer: [UInt8] = [0x00]
+        var buffer: [UInt8] = [Cmd.commandStream]
         for c in commands {
             if buffer.count - 1 + c.count > Self.maxPayload {
                 try send(buffer)
-                buffer = [0x00]
+                buffer = [Cmd.commandStream]
             }
             buffer += c
         }
@@ -177,12 +144,13 @@ public final class SSD1306: PixelDisplay {
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let n = min(Self.maxPayload, bytes.endIndex - i)
-            try send([0x40] + bytes[i..<(i + n)])
+            try send([Cmd.dataStream] + bytes[i..<(i + n)])
             i += n
         }
     }
 
     private func writePages(_ frame: MonoFrame, _ pages: Range<Int>) throws(DisplayError) {
+        let variant = try controller()
         if variant.horizontalAddressing {
             // A window over the pages: the column pointer wraps to the next page at its end.
             try command([[Cmd.columnAddress, 0, UInt8(width - 1)],
@@ -197,6 +165,14 @@ public final class SSD1306: PixelDisplay {
                 try data(frame.page(p))
             }
         }
+    }
+
+    /// The controller's values; a model with none (a character LCD) is refused.
+    private func controller() throws(DisplayError) -> OLEDVariant {
+        guard let variant else {
+            throw .geometry(model: model, address: address, message: "\(model.rawValue) is not an OLED controller")
+        }
+        return variant
     }
 
     /// One transaction; a failure forgets what the chip holds (the next `show` sends every page).

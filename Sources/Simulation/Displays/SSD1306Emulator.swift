@@ -19,6 +19,7 @@ import HAL
 /// module's init sequence expects. The SSD1306 without its charge pump (0x8D 0x14) shows nothing,
 /// as on a module with no external VCC; the SH1106's DC-DC (0xAD 0x8B) is on from reset.
 public final class SSD1306Emulator: BusDevice {
+    private typealias C = SSD1306Command
     public let model: DisplayModel
     /// The panel: 128 columns, `height` rows (32 or 64).
     public let width: Int
@@ -80,8 +81,8 @@ public final class SSD1306Emulator: BusDevice {
         while i < bytes.count {
             let control = bytes[i]
             i += 1
-            let isData = control & 0x40 != 0
-            if control & 0x80 == 0 {
+            let isData = control & C.dataNotCommand != 0
+            if control & C.continuation == 0 {
                 // Co = 0: everything that follows is of one kind.
                 while i < bytes.count {
                     if isData { data(bytes[i]) } else { command(bytes[i]) }
@@ -98,7 +99,7 @@ public final class SSD1306Emulator: BusDevice {
     /// The status byte (a read with D/C# low): bit 6 set while the display is off. The other
     /// bits: SSD1306 reserved, SH1106 bit 7 BUSY (never busy here); read as 0.
     public func read(into buffer: inout [UInt8]) {
-        for i in buffer.indices { buffer[i] = displayOn ? 0x00 : 0x40 }
+        for i in buffer.indices { buffer[i] = displayOn ? 0x00 : 0x40 }  // bit 6: display off
     }
 
     // MARK: - RAM
@@ -156,64 +157,66 @@ public final class SSD1306Emulator: BusDevice {
     /// Arguments after the command byte; -1 for a command the chip does not have.
     private func argumentCount(_ c: UInt8) -> Int {
         switch c {
-        case 0x00...0x1F, 0x40...0x7F, 0xA0, 0xA1, 0xA4...0xA7, 0xAE, 0xAF, 0xB0...0xB7, 0xC0, 0xC8, 0xE3: return 0
-        case 0x81, 0xA8, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB: return 1
+        case C.lowerColumn...(C.higherColumn | 0x0F), C.startLine...(C.startLine | 0x3F), C.segmentNormal, C.segmentRemap,
+             C.resume...C.inverse, C.displayOff, C.displayOn, C.pageStart...(C.pageStart | 0x07), C.comScanNormal,
+             C.comScanReversed, C.nop: return 0
+        case C.contrast, C.multiplex, C.displayOffset, C.clock, C.precharge, C.comPins, C.vcomh: return 1
         default: break
         }
         if isSH1106 {
             switch c {
-            case 0x30...0x33, 0xE0, 0xEE: return 0  // pump voltage; read-modify-write, end
-            case 0xAD: return 1  // DC-DC control mode set
+            case C.pumpVoltage...(C.pumpVoltage | 0x03), C.readModifyWrite, C.end: return 0
+            case C.dcdcMode: return 1
             default: return -1
             }
         }
         switch c {
-        case 0x20, 0x8D: return 1  // memory addressing mode; charge pump
-        case 0x21, 0x22, 0xA3: return 2  // column and page windows; vertical scroll area
-        case 0x26, 0x27: return 6  // horizontal scroll set-up
-        case 0x29, 0x2A: return 5  // vertical and horizontal scroll set-up
-        case 0x2E, 0x2F: return 0  // scrolling off, on (scrolling itself not modelled)
+        case C.memoryMode, C.chargePump: return 1
+        case C.columnAddress, C.pageAddress, C.verticalScrollArea: return 2  // windows; vertical scroll area
+        case C.rightScroll, C.leftScroll: return 6  // horizontal scroll set-up
+        case C.verticalRightScroll, C.verticalLeftScroll: return 5  // vertical and horizontal scroll set-up
+        case C.deactivateScroll, C.activateScroll: return 0  // scrolling itself not modelled
         default: return -1
         }
     }
 
     private func execute(_ c: UInt8, _ a: [UInt8]) {
         switch c {
-        case 0x00...0x0F:
+        case C.lowerColumn...(C.lowerColumn | 0x0F):
             setColumn((column & ~0x0F) | Int(c & 0x0F))
-        case 0x10...0x1F:
+        case C.higherColumn...(C.higherColumn | 0x0F):
             // SSD1306: bits 2:0 of the high nibble (0x10-0x17); SH1106: 4 bits.
             setColumn((column & 0x0F) | (Int(c & (isSH1106 ? 0x0F : 0x07)) << 4))
-        case 0x20:
+        case C.memoryMode:
             switch a[0] & 0x03 {
             case 0: addressingMode = .horizontal
             case 1: addressingMode = .vertical
             case 2: addressingMode = .page
             default: break  // invalid
             }
-        case 0x21:
+        case C.columnAddress:
             columnStart = Int(a[0] & 0x7F); columnEnd = Int(a[1] & 0x7F)
             column = columnStart
-        case 0x22:
+        case C.pageAddress:
             pageStart = Int(a[0] & 0x07); pageEnd = Int(a[1] & 0x07)
             page = pageStart
-        case 0x40...0x7F: startLine = Int(c & 0x3F)
-        case 0x81: contrast = a[0]
-        case 0x8D: chargePump = a[0] & 0x04 != 0
-        case 0xAD: chargePump = a[0] & 0x01 != 0
-        case 0xA0, 0xA1: segmentRemap = c == 0xA1
-        case 0xA4, 0xA5: entireDisplayOn = c == 0xA5
-        case 0xA6, 0xA7: inverted = c == 0xA7
-        case 0xA8:
+        case C.startLine...(C.startLine | 0x3F): startLine = Int(c & 0x3F)
+        case C.contrast: contrast = a[0]
+        case C.chargePump: chargePump = a[0] & 0x04 != 0
+        case C.dcdcMode: chargePump = a[0] & 0x01 != 0
+        case C.segmentNormal, C.segmentRemap: segmentRemap = c == C.segmentRemap
+        case C.resume, C.entireDisplayOn: entireDisplayOn = c == C.entireDisplayOn
+        case C.normal, C.inverse: inverted = c == C.inverse
+        case C.multiplex:
             // SSD1306: 15-63 (16-64 MUX); smaller values are invalid. SH1106: 0-63.
             let m = Int(a[0] & 0x3F)
             if isSH1106 || m >= 15 { multiplex = m + 1 }
-        case 0xAE, 0xAF: displayOn = c == 0xAF
-        case 0xB0...0xB7:
+        case C.displayOff, C.displayOn: displayOn = c == C.displayOn
+        case C.pageStart...(C.pageStart | 0x07):
             if isSH1106 || addressingMode == .page { page = Int(c & 0x07) }
-        case 0xC0, 0xC8: comScanReversed = c == 0xC8
-        case 0xD3: displayOffset = Int(a[0] & 0x3F)
-        case 0xDA: comPins = a[0]
+        case C.comScanNormal, C.comScanReversed: comScanReversed = c == C.comScanReversed
+        case C.displayOffset: displayOffset = Int(a[0] & 0x3F)
+        case C.comPins: comPins = a[0]
         default: break  // timing, voltages, scrolling: accepted, no visible effect here
         }
     }

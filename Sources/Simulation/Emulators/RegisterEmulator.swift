@@ -11,7 +11,7 @@ import Darwin
 /// with data-ready and overrun. Subclasses give the chip's register map from its datasheet.
 open class RegisterEmulator: BusDevice {
     public var registers = [UInt8](repeating: 0, count: 256)
-    var pointer = 0
+    var pointer: UInt8 = 0
     /// Whether the current access auto-increments (ST chips: the sub-address MSB).
     var increment = true
     /// The physical quantity in the chip's axes (uT or m/s^2), at the given time.
@@ -39,16 +39,22 @@ open class RegisterEmulator: BusDevice {
     /// Stores a new sample in the data registers.
     func latch(_ value: Triple) {}
     /// The register the pointer moves to after `p`.
-    func next(_ p: Int) -> Int { (p + 1) & 0xFF }
+    func next(_ p: UInt8) -> UInt8 { p &+ 1 }
     /// The first byte of a write sets the pointer (ST chips override for the MSB).
     func setPointer(_ byte: UInt8) {
-        pointer = Int(byte)
+        pointer = byte
         increment = true
     }
-    func readRegister(_ r: Int) -> UInt8 { registers[r] }
-    func writeRegister(_ r: Int, _ v: UInt8) { registers[r] = v }
+    func readRegister(_ r: UInt8) -> UInt8 { self[r] }
+    func writeRegister(_ r: UInt8, _ v: UInt8) { self[r] = v }
     /// After a read burst that covered these registers.
-    func didRead(_ touched: ClosedRange<Int>) {}
+    func didRead(_ touched: ClosedRange<UInt8>) {}
+
+    /// The register file by register number (the drivers' register maps are `UInt8`).
+    subscript(_ r: UInt8) -> UInt8 {
+        get { registers[Int(r)] }
+        set { registers[Int(r)] = newValue }
+    }
 
     /// Takes a new sample when one is due: the first one period after measuring starts (or
     /// the rate changes), then one each period. A sample due while the previous one is
@@ -106,15 +112,15 @@ open class RegisterEmulator: BusDevice {
         return (Int(c), false)
     }
 
-    func storeLE(_ v: Int, at r: Int) {
+    func storeLE(_ v: Int, at r: UInt8) {
         let u = UInt16(truncatingIfNeeded: v)
-        registers[r] = UInt8(u & 0xFF)
-        registers[r + 1] = UInt8(u >> 8)
+        self[r] = UInt8(u & 0xFF)
+        self[r &+ 1] = UInt8(u >> 8)
     }
 
-    func storeBE(_ v: Int, at r: Int) {
+    func storeBE(_ v: Int, at r: UInt8) {
         let u = UInt16(truncatingIfNeeded: v)
-        registers[r] = UInt8(u >> 8)
-        registers[r + 1] = UInt8(u & 0xFF)
+        self[r] = UInt8(u >> 8)
+        self[r &+ 1] = UInt8(u & 0xFF)
     }
 }
