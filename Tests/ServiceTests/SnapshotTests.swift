@@ -7,17 +7,20 @@ import Testing
 @testable import Service
 @testable import Simulation
 
-/// A subscriber made of a closure (every snapshot, or the once-a-second ones).
+/// A subscriber made of a closure (every snapshot, or the once-a-second ones; the last one at
+/// the stop too, with `last`).
 final class ClosureSubscriber: SnapshotSubscriber {
     let name = "test"
     let everySnapshot: Bool
+    private let last: Bool
     private let body: @Sendable (UnitSnapshot) -> Void
-    init(every: Bool = false, _ body: @escaping @Sendable (UnitSnapshot) -> Void) {
+    init(every: Bool = false, last: Bool = false, _ body: @escaping @Sendable (UnitSnapshot) -> Void) {
         everySnapshot = every
+        self.last = last
         self.body = body
     }
     func receive(_ snapshot: UnitSnapshot) { body(snapshot) }
-    func finish(_ snapshot: UnitSnapshot) { body(snapshot) }
+    func finish(_ snapshot: UnitSnapshot) { if last { body(snapshot) } }
 }
 
 /// The daemon's snapshots and their outputs in virtual time: a relay across an adhan and its
@@ -73,11 +76,11 @@ struct SnapshotTests {
         let slow = Mutex<[UInt64]>([])
         let fast = Mutex<[UnitSnapshot]>([])
         var options = Daemon.Options()
-        options.hub.subscribe(ClosureSubscriber(every: true) { s in
+        options.hub.subscribe(ClosureSubscriber(every: true, last: true) { s in
             let first = slow.withLock { $0.append(s.sequence); return $0.count == 1 }
             if first { gate.wait() }
         })
-        options.hub.subscribe(ClosureSubscriber(every: true) { s in fast.withLock { $0.append(s) } })
+        options.hub.subscribe(ClosureSubscriber(every: true, last: true) { s in fast.withLock { $0.append(s) } })
         options.speed = 1e6
         let until = unit.clock.wallNow() + 3600
         options.until = until
