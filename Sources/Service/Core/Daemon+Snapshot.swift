@@ -7,8 +7,10 @@ extension Daemon {
         var events: [UnitSnapshot.Numbered] = []
         /// An event or an answer not yet in a snapshot.
         var eventsWaiting = false
-        /// When the last snapshot's phases change next (wall).
+        /// When the last snapshot's phases change next (wall), and on the monotonic clock (as
+        /// it stood then: the loop wakes for it without reading the clock every pass).
         var nextChange: Double?
+        var changeMonotonic: Double?
     }
 
     /// An event of the core, or a command's answer: in the next snapshot (made after this pass).
@@ -25,6 +27,7 @@ extension Daemon {
         published.eventsWaiting = false
         let s = core.snapshot(sequence: published.sequence, wall: wall, periodic: periodic, loop: loopFigures(), events: published.events)
         published.nextChange = s.nextChange
+        published.changeMonotonic = s.nextChange.map { clock.monotonicNow() + ($0 - wall) }
         return s
     }
 

@@ -168,7 +168,7 @@ public final class Daemon: @unchecked Sendable {
             if periodic || published.eventsWaiting || published.nextChange.map({ wall >= $0 }) == true {
                 publish(wall: wall, periodic: periodic)
             }
-            if let change = published.nextChange { next = min(next, clock.monotonicNow() + (change - wall)) }
+            if let change = published.changeMonotonic { next = min(next, change) }
             if let until = options.until, wall >= until { break }
             // The real monotonic deadline of the next pass.
             let deadline: Double
