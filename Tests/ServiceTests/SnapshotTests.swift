@@ -55,6 +55,22 @@ struct SnapshotTests {
         #expect(line.edgeCount == 2 && line.state == false)
     }
 
+    @Test("a relay during [prayer] follows a span that no event marks: off at the iqamah + screen.prayer_seconds")
+    func relayAtAPhaseWithoutEvent() async throws {
+        let unit = try unit()
+        let line = SimulatedOutput(name: "RELAY", now: { 0 })
+        let relay = RelayOutput(line: line, during: [.prayer], log: { _ in })
+        var options = Daemon.Options()
+        options.hub.subscribe(relay)
+        options.speed = 1e6
+        options.until = unit.clock.wallNow() + 3600
+        let daemon = Daemon(core: unit.core, clock: unit.clock, virtual: unit.clock, options: options, logger: Self.quiet)
+        #expect(await daemon.run() == 0)
+        let today = try #require(CivilDate(iso: "2026-05-05"))
+        let iqamah = try #require(unit.core.events.first { $0.kind == .iqamah && $0.prayer == .dhuhr && $0.date == today }).time
+        #expect(relay.changes == [.init(wall: iqamah, on: true), .init(wall: iqamah + unit.config.screen.prayerSeconds, on: false)])
+    }
+
     @Test("a relay on at the stop is turned off")
     func relayOffAtStop() async throws {
         let unit = try unit()
