@@ -1,33 +1,31 @@
 import Foundation
 import PrayerTimes
 import Service
-import Simulation
 
 /// The simulated unit on a terminal: the LEDs as symbols, the buzzer, heading and qibla
 /// offset, the next event and its countdown. One line, redrawn in place on a terminal;
-/// a plain line per virtual minute otherwise.
-final class LiveView: @unchecked Sendable {
-    private let outputs: [BoardConfig.Output: any HAL.DigitalOutput]
+/// a plain line per virtual minute otherwise. A subscriber of the once-a-second snapshots.
+final class LiveView: SnapshotSubscriber, @unchecked Sendable {
+    // @unchecked: `lastMinute` is touched on the subscriber's queue only.
+    let name = "live view"
     private let tty: Bool
     private var lastMinute = -1
 
-    init(outputs: [BoardConfig.Output: any HAL.DigitalOutput], tty: Bool) {
-        self.outputs = outputs
-        self.tty = tty
-    }
+    init(tty: Bool) { self.tty = tty }
 
-    func show(_ core: UnitCore, _ wall: Double) {
-        func led(_ o: BoardConfig.Output) -> String { ((try? outputs[o]?.get()) ?? false) ? "●" : "○" }
-        let t = LocalTime(unix: wall, zone: core.zone)
+    func receive(_ s: UnitSnapshot) {
+        guard let zone = s.screen?.zone else { return }
+        func led(_ o: BoardConfig.Output) -> String { s.lines[o.rawValue] == true ? "●" : "○" }
+        let t = LocalTime(unix: s.wall, zone: zone)
         let prayers = "F\(led(.fajr)) D\(led(.dhuhr)) A\(led(.asr)) M\(led(.maghrib)) I\(led(.isha))"
         let qibla = "\(led(.qiblaLeft))\(led(.qiblaAligned))\(led(.qiblaRight))"
-        let buzzer = ((try? outputs[.buzzer]?.get()) ?? false) ? "♪" : " "
-        let heading = core.heading.map { String(format: "%5.1f°", $0) } ?? "  -  "
-        let offset = core.qiblaOffset.map { String(format: "%+6.1f°", $0) } ?? "   -  "
+        let buzzer = s.lines[BoardConfig.Output.buzzer.rawValue] == true ? "♪" : " "
+        let heading = s.status.heading.map { String(format: "%5.1f°", $0) } ?? "  -  "
+        let offset = s.status.qiblaOffset.map { String(format: "%+6.1f°", $0) } ?? "   -  "
         var next = ""
-        if let e = core.nextEvent(after: wall) {
-            let s = Int(e.time - wall)
-            next = String(format: "%@ %@ in %02d:%02d:%02d", e.prayer.rawValue, e.kind.rawValue, s / 3600, s / 60 % 60, s % 60)
+        if let e = s.status.next {
+            let n = e.inSeconds
+            next = String(format: "%@ %@ in %02d:%02d:%02d", e.prayer, e.event, n / 3600, n / 60 % 60, n % 60)
         }
         let line = "\(t.date) \(t.clock(seconds: true)) | status \(led(.status)) | \(prayers) | qibla \(qibla) | buzzer \(buzzer) | heading \(heading) offset \(offset) | next \(next)"
         if tty {
@@ -38,5 +36,3 @@ final class LiveView: @unchecked Sendable {
         }
     }
 }
-
-import HAL

@@ -103,10 +103,16 @@ final class UnitAdminBackend: AdminBackend {
     }
 }
 
-/// The latest status report (the loop hands each one over; the admin page reads it).
-final class LatestStatus: Sendable {
+/// The latest status report (a subscriber of the once-a-second snapshots; the admin page reads it).
+final class LatestStatus: SnapshotSubscriber {
+    let name = "admin status"
+    private let hub: SnapshotHub
     private let report = Mutex<StatusReport?>(nil)
-    func set(_ r: StatusReport) { report.withLock { $0 = r } }
+    init(hub: SnapshotHub) { self.hub = hub }
+    func receive(_ s: UnitSnapshot) {
+        let r = hub.status(of: s)
+        report.withLock { $0 = r }
+    }
     func get() -> StatusReport? { report.withLock { $0 } }
 }
 

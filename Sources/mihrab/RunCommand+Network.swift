@@ -69,3 +69,28 @@ final class DaemonSlot: Sendable {
     func set(_ d: Daemon) { slot.withLock { $0 = d } }
     func get() -> Daemon? { slot.withLock { $0 } }
 }
+
+/// The link's side of the snapshots: each new event (by its number) on the event topic, and
+/// the whole status once a second for the status topic. On the subscriber's queue; the link
+/// hands both to its own.
+final class LinkOutput: SnapshotSubscriber, @unchecked Sendable {
+    // @unchecked: `taken` is touched on the subscriber's queue only.
+    let name = "network"
+    var everySnapshot: Bool { true }
+    private let link: UnitLink
+    private let hub: SnapshotHub
+    private let logger: Logger
+    private var taken: UInt64 = 0
+
+    init(link: UnitLink, hub: SnapshotHub, logger: Logger) {
+        (self.link, self.hub, self.logger) = (link, hub, logger)
+    }
+
+    func receive(_ s: UnitSnapshot) {
+        let (events, lost) = s.events(after: taken)
+        if lost > 0 { logger.warning("network: \(lost) events were not published (the link fell behind)") }
+        for e in events { link.event(e.event) }
+        taken = events.last?.number ?? taken
+        if s.periodic { link.report(hub.status(of: s)) }
+    }
+}

@@ -6,9 +6,34 @@ import Logging
 import Panels
 import Screen
 import Service
+import Simulation
 
-/// The daemon's outputs beside the loop: the wall screen's server and the board's small displays.
+/// The daemon's outputs beside the loop, each a subscriber of its snapshots: the wall
+/// screen's server, the board's small displays, the relay (and, in RunCommand+Network and
+/// +Admin, MQTT and the admin page's status).
 extension RunCommand {
+    /// `[outputs] relay`: its line (on a simulated board, a recording one), following the
+    /// snapshots. A line that cannot be had is an error naming the board file and the key.
+    static func startRelay(_ board: BoardConfig, hub: SnapshotHub, wallClock: @escaping () -> Double,
+                           logger: Logger) throws -> RelayOutput? {
+        guard let relay = board.outputs.relay else { return nil }
+        let line: any DigitalOutput
+        if board.bus == .simulated {
+            line = SimulatedOutput(name: "RELAY", now: wallClock)
+        } else {
+            let found: GPIOChip?
+            do { found = try openGPIOChip(board) } catch { throw CommandError("\(error)", exitCode: .unavailable) }
+            guard let chip = found else { throw CommandError("board \(board.path): gpio.chip is missing", exitCode: .config) }
+            do { line = try requestLine(chip, relay.line, consumer: "mihrab-relay") } catch {
+                throw CommandError("board \(board.path): outputs.relay: \(error)", exitCode: .unavailable)
+            }
+        }
+        let output = RelayOutput(line: line, during: relay.during, log: { logger.error("\($0)") })
+        hub.subscribe(output)
+        logger.notice("relay: \(line.name), on during \(relay.during.map(\.rawValue).joined(separator: ", "))")
+        return output
+    }
+
     /// The wall screen's server, beside the loop (nil: turned off). A server that cannot
     /// listen is logged and tries again; the unit runs on without its screen meanwhile (no
     /// alert depends on it).

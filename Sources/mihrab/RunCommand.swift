@@ -112,6 +112,7 @@ struct RunCommand: AsyncParsableCommand {
         var virtual: VirtualClock?
         var options = Daemon.Options()
         var panelBus: I2CBus?
+        var view: LiveView?
         var siteStore: SiteSettingsStore?
         if simulated {
             let startWall = start.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
@@ -134,12 +135,11 @@ struct RunCommand: AsyncParsableCommand {
                                      calibration: CalibrationStore(directory: dir).calibration, recorder: recorder, logger: logger,
                                      presses: presses(zone: zone, startWall: startWall))
             core = unit.core
-            let outputs = unit.outputs
             panelBus = unit.displayBus
             options.speed = speed ?? 60
             options.until = until.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
             options.statusPath = dir + "/status.json"
-            if !quiet { options.view = LiveView(outputs: outputs, tty: isatty(1) == 1).show }
+            if !quiet { view = LiveView(tty: isatty(1) == 1) }
         } else {
             let system = SystemClock()
             clock = system
@@ -188,25 +188,27 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         logger.notice("mihrab \(BuildInfo.version) on \(boardConfig.name), zone \(zone.identifier)")
+        // The outputs: each a subscriber of the loop's snapshots (status.json is the daemon's own).
+        let hub = options.hub
         let feed = ScreenFeed()
-        options.publish = { feed.publish($0, wall: $1) }
+        hub.subscribe(feed)
         let screen = startScreen(site.screen.listen, feed: feed, logger: logger, tty: simulated && !quiet && isatty(1) == 1)
         let panels = startPanels(boardConfig, bus: panelBus, feed: feed, logger: logger)
-        if let panels { options.displays = { panels.status() } }
+        if let panels { hub.addStatusPart { $0.displays = panels.status() } }
         let adminSlot = AdminSlot()
         if screen != nil || !site.admin.listen.isEmpty {
-            options.servers = { [screen = screen?.server] in [screen?.condition, adminSlot.server?.condition].compactMap { $0 } }
+            hub.addStatusPart { [screen = screen?.server] in $0.servers = [screen?.condition, adminSlot.server?.condition].compactMap { $0 } }
         }
         let slot = DaemonSlot()
         let link = RunCommand.startLink(site, store: siteStore, configPath: configPath, daemon: slot, logger: logger)
-        let latest = LatestStatus()
-        options.report = { latest.set($0) }
+        let latest = LatestStatus(hub: hub)
+        hub.subscribe(latest)
         if let link {
-            options.report = { latest.set($0); link.report($0) }
-            options.site = { link.siteStatus() }
-            options.answer = { link.answer($0, id: $1, result: $2) }
-            core.onEvent = { link.event($0) }
+            hub.addStatusPart { $0.site = link.siteStatus() }
+            hub.subscribe(LinkOutput(link: link, hub: hub, logger: logger))
         }
+        if let view { hub.subscribe(view) }
+        _ = try RunCommand.startRelay(boardConfig, hub: hub, wallClock: { clock.wallNow() }, logger: logger)
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         slot.set(daemon)
         do { try link?.start() } catch { logger.error("network: \(error); the unit runs on without the site's network") }

@@ -104,7 +104,7 @@ struct RealTimeDaemonWakeTests {
         options.waker = waker
         options.housekeeping = 600
         options.statusPath = dir + "/status.json"
-        options.publish = { _, _ in published.withLock { $0 += 1 } }
+        options.hub.subscribe(ClosureSubscriber { _ in published.withLock { $0 += 1 } })
         options.reload = {
             reloaded.withLock { $0 = $0 ?? monotonicSeconds() }
             return .success((config, zone))

@@ -26,10 +26,10 @@ gpio_sim() {
   mount -t configfs none /sys/kernel/config
   G=/sys/kernel/config/gpio-sim/rig
   mkdir $G $G/bank0
-  echo 11 > $G/bank0/num_lines
+  echo 12 > $G/bank0/num_lines
   echo mihrab-rig > $G/bank0/label
   i=0
-  for n in STATUS_LED FAJR_LED DHUHR_LED ASR_LED MAGHRIB_LED ISHA_LED QIBLA_LEFT QIBLA_ALIGNED QIBLA_RIGHT BUZZER STOP_BUTTON; do
+  for n in STATUS_LED FAJR_LED DHUHR_LED ASR_LED MAGHRIB_LED ISHA_LED QIBLA_LEFT QIBLA_ALIGNED QIBLA_RIGHT BUZZER STOP_BUTTON RELAY; do
     mkdir $G/bank0/line$i; echo $n > $G/bank0/line$i/name; i=$((i+1))
   done
   echo 1 > $G/live

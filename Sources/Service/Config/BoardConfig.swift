@@ -25,6 +25,8 @@ public struct BoardConfig: Sendable, Equatable {
     public var inputs: [InputName: Input] = [:]
     /// `[[displays]]`: OLEDs and character LCDs on the I2C bus.
     public var displays: [Display] = []
+    /// `[outputs]`: outputs that follow the snapshot (a relay).
+    public var outputs = Outputs()
 
     public func chip(_ kind: SensorKind) -> Chip? { chips.first { $0.model.kind == kind } }
 
@@ -92,16 +94,17 @@ public struct BoardConfig: Sendable, Equatable {
             try gpio.finish()
         }
         let displays = try displayList(root, file: path)
+        let outputs = try outputsTable(root, file: path, hasChip: bus == .simulated || gpioChip != nil)
         try root.finish()
         if bus != .simulated, !lines.isEmpty || !inputs.isEmpty, gpioChip == nil {
             throw ConfigError(file: path, line: root.lines.line(of: "gpio"), path: "gpio.chip", message: "is missing (a path like /dev/gpiochip0, or chip_label)")
         }
         return BoardConfig(path: path, name: name, description: description, bus: bus, chips: chips, autoDetect: autoDetect,
                            pointingAxis: DeviceFrame.axis(named: axisName) ?? Vector3(1, 0, 0), pointingAxisName: axisName,
-                           gpioChip: gpioChip, lines: lines, qiblaRing: ring, inputs: inputs, displays: displays)
+                           gpioChip: gpioChip, lines: lines, qiblaRing: ring, inputs: inputs, displays: displays, outputs: outputs)
     }
 
-    private static func line(_ t: TableReader) throws(ConfigError) -> Line {
+    static func line(_ t: TableReader) throws(ConfigError) -> Line {
         let locator: LineLocator
         if let s = t.table["line"]?.string {
             _ = try t.string("line")

@@ -8,7 +8,8 @@ import Synchronization
 /// The daemon around the core, on a thread of its own: ticks the core, sleeps to the next
 /// time the core asks for (one futex wait, no thread hand-off), handles signals (their
 /// handlers wake the sleep; SIGTERM/SIGINT: outputs off, state flushed, exit 0; SIGHUP: reload), tells systemd it is ready
-/// and alive, hands status.json to a writer off the loop once a second, and, in the
+/// and alive, publishes a snapshot of the unit once a second and whenever something happened
+/// (every output reads it on its own thread; status.json is one of them), and, in the
 /// simulation, drives the virtual clock at a speed (very large: as fast as the machine can go).
 /// Swift concurrency (gpsd, the screen's server) stays off this thread.
 public final class Daemon: @unchecked Sendable {
@@ -18,20 +19,10 @@ public final class Daemon: @unchecked Sendable {
         public var statusPath: String?
         public var speed: Double?  // simulation only
         public var until: Double?  // wall time to stop at (simulation)
-        public var view: ((UnitCore, Double) -> Void)?
-        /// Hands the screens what they show (called on the loop's thread; must not block).
-        public var publish: (@Sendable (ScreenInput, Double) -> Void)?
-        /// The small displays' state, for status.json (read off their thread's last pass).
-        public var displays: (@Sendable () -> [StatusReport.Display])?
-        /// The web servers' state, for status.json (each read off its own state).
-        public var servers: (@Sendable () -> [StatusReport.Server])?
+        /// Where the loop publishes its snapshots: every output (the screens, the displays,
+        /// MQTT, the live view, a relay) subscribes to it; status.json is the daemon's own.
+        public var hub = SnapshotHub()
         public var reload: (() -> Result<(SiteConfig, ZoneRules), ConfigError>)?
-        /// Each status report as it is made (once a second, on the loop's thread: must only
-        /// hand it on), and the site's part of it (the network's link; nil: none).
-        public var report: (@Sendable (StatusReport) -> Void)?
-        public var site: (@Sendable () -> StatusReport.Site?)?
-        /// A command's answer (on the loop's thread: must only hand it on).
-        public var answer: (@Sendable (RemoteCommand, String, String) -> Void)?
         /// Ends the loop's sleep when another thread has news (the stop button, the speaker,
         /// a fix); the daemon makes its own when none is given.
         public var waker: LoopWaker?
@@ -54,7 +45,9 @@ public final class Daemon: @unchecked Sendable {
     private let commandsPending = Atomic<Bool>(false)  // read every pass without the lock
     private let statusWriter: StatusWriter?
     private(set) var stats = LoopStats()
-    private let started = monotonicSeconds()
+    let started = monotonicSeconds()
+    /// The snapshots' state, on the loop's thread only (Daemon+Snapshot).
+    var published = Published()
 
     public init(core: UnitCore, clock: DeviceClock, virtual: (any VirtualTimeControl)? = nil, options: Options,
                 logger: Logger) {
@@ -64,7 +57,14 @@ public final class Daemon: @unchecked Sendable {
         self.options = options
         self.logger = logger
         waker = options.waker ?? LoopWaker()
-        statusWriter = options.statusPath.map { StatusWriter(path: $0, logger: logger) }
+        statusWriter = options.statusPath.map { StatusWriter(path: $0, hub: options.hub, logger: logger) }
+        if let statusWriter { options.hub.subscribe(statusWriter) }
+        // The core's events go into the next snapshot (called on the loop's thread).
+        let before = core.onEvent
+        core.onEvent = { [weak self] e in
+            before?(e)
+            self?.collect(e)
+        }
     }
 
     /// From any thread: the loop stops at once (outputs off, state saved).
@@ -95,7 +95,7 @@ public final class Daemon: @unchecked Sendable {
         for (command, id) in pending {
             let answer = core.perform(command)
             if command == .reload { reloadFlag.store(true, ordering: .relaxed) }
-            options.answer?(command, id, answer)
+            collect(UnitEvent(type: "command", at: UnitEvent.utcNow(), id: id, command: command.rawValue, result: answer))
         }
     }
 
@@ -143,7 +143,7 @@ public final class Daemon: @unchecked Sendable {
                 news = true  // the core looks at everything: a stop or a blink shows at once
             }
             if reloadFlag.exchange(false, ordering: .relaxed) { reload() }
-            let next = core.tick(news: news)
+            var next = core.tick(news: news)
             news = false
             let wall = clock.wallNow()
             if firstTick {
@@ -152,9 +152,10 @@ public final class Daemon: @unchecked Sendable {
                 logger.notice("running; first update \(Int(Date().timeIntervalSince(realStart) * 1000)) ms after start")
             }
             // Once a second of real (monotonic: a wall clock set back must not starve the
-            // watchdog) time: status file, systemd's status and watchdog, the view, the screens.
+            // watchdog) time: systemd's status and watchdog, and a snapshot for every output.
             let real = monotonicSeconds()
-            if real >= nextHousekeeping {
+            let periodic = real >= nextHousekeeping
+            if periodic {
                 nextHousekeeping = real + interval
                 if watchdog { notify?.send("WATCHDOG=1") }
                 let status = "\(core.statusCondition.rawValue); next: \(core.nextEvent(after: wall).map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } ?? "none")"
@@ -162,12 +163,12 @@ public final class Daemon: @unchecked Sendable {
                     notify?.send("STATUS=" + status)
                     lastStatus = status
                 }
-                let r = report(wall: wall)
-                statusWriter?.write(r)
-                options.report?(r)
-                options.view?(core, wall)
-                options.publish?(core.screenInput, wall)
             }
+            // Between the rounds, at once when something happened: an event, an answer, a phase.
+            if periodic || published.eventsWaiting || published.nextChange.map({ wall >= $0 }) == true {
+                publish(wall: wall, periodic: periodic)
+            }
+            if let change = published.changeMonotonic { next = min(next, change) }
             if let until = options.until, wall >= until { break }
             // The real monotonic deadline of the next pass.
             let deadline: Double
@@ -192,7 +193,8 @@ public final class Daemon: @unchecked Sendable {
         }
         notify?.send("STOPPING=1")
         let saved = core.shutdown()
-        statusWriter?.finish(report(wall: clock.wallNow()))
+        let late = options.hub.finish(snapshot(wall: clock.wallNow(), periodic: true))
+        if !late.isEmpty { logger.warning("outputs still busy at the stop: \(late.joined(separator: ", "))") }
         if saved {
             logger.notice("stopped: outputs off, state saved")
         } else {
@@ -228,18 +230,13 @@ public final class Daemon: @unchecked Sendable {
         notify?.send("READY=1")
     }
 
-    /// The core's status with the loop's own figures.
-    private func report(wall: Double) -> StatusReport {
-        var r = core.status(wall: wall)
+    /// The loop's own figures, for the status.
+    func loopFigures() -> StatusReport.Loop {
         func us(_ s: Double?) -> Double? { s.map { ($0 * 1e7).rounded() / 10 } }
-        r.loop = .init(passes: stats.timedWakes + stats.earlyWakes + stats.overruns, earlyWakes: stats.earlyWakes,
-                       overruns: stats.overruns, lateMedianMicroseconds: us(stats.percentile(0.5)),
-                       lateP99Microseconds: us(stats.percentile(0.99)), lateMaxMicroseconds: us(stats.timedWakes > 0 ? stats.maxLateness : nil),
-                       cpuSeconds: Daemon.processCPUSeconds(), uptimeSeconds: monotonicSeconds() - started)
-        r.displays = options.displays?()
-        r.servers = options.servers?()
-        r.site = options.site?()
-        return r
+        return .init(passes: stats.timedWakes + stats.earlyWakes + stats.overruns, earlyWakes: stats.earlyWakes,
+                     overruns: stats.overruns, lateMedianMicroseconds: us(stats.percentile(0.5)),
+                     lateP99Microseconds: us(stats.percentile(0.99)), lateMaxMicroseconds: us(stats.timedWakes > 0 ? stats.maxLateness : nil),
+                     cpuSeconds: Daemon.processCPUSeconds(), uptimeSeconds: monotonicSeconds() - started)
     }
 
     /// User and system CPU time of the whole process, every thread that ever ran (getrusage).

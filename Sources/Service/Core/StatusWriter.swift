@@ -3,11 +3,12 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Writes status.json off the loop's thread: the loop hands over a report (a value) and goes
-/// back to sleep; encoding, the file and its rename happen on a queue of their own. Only the
-/// newest report waits: a slow or stuck disk never piles reports up or holds the loop.
+/// Writes status.json off the loop's thread: a subscriber of the loop's snapshots (the
+/// once-a-second ones); the whole status (with the displays', servers' and site's parts),
+/// its encoding, the file and its rename happen on a queue of their own. Only the newest
+/// report waits: a slow or stuck disk never piles reports up or holds the loop.
 /// A failure is logged when it starts and when it ends, not every second.
-final class StatusWriter: Sendable {
+final class StatusWriter: SnapshotSubscriber {
     private struct State {
         var pending: StatusReport?
         var scheduled = false
@@ -15,16 +16,23 @@ final class StatusWriter: Sendable {
     }
 
     let path: String
+    let name = "status.json"
+    private let hub: SnapshotHub
     private let logger: Logger
     private let queue = DispatchQueue(label: "mihrab.status", qos: .utility)
     private let state = Mutex(State())
 
-    init(path: String, logger: Logger) {
+    init(path: String, hub: SnapshotHub, logger: Logger) {
         self.path = path
+        self.hub = hub
         self.logger = logger
     }
 
-    /// From the loop: the newest report, written soon (not durable: it is rewritten every second).
+    func receive(_ snapshot: UnitSnapshot) { write(hub.status(of: snapshot)) }
+
+    func finish(_ snapshot: UnitSnapshot) { finish(hub.status(of: snapshot)) }
+
+    /// The newest report, written soon (not durable: it is rewritten every second).
     func write(_ report: StatusReport) {
         let schedule = state.withLock { s -> Bool in
             s.pending = report

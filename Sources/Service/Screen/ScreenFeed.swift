@@ -1,9 +1,10 @@
 import Synchronization
 
-/// Where the control loop leaves what the screens show: the latest `ScreenInput` and the
-/// unit's time. Publishing is a pointer swap under a lock held for no more than that; the
-/// server reads on its own threads and never calls into the loop.
-public final class ScreenFeed: Sendable {
+/// What the screens show: the latest `ScreenInput` and the unit's time, taken from the loop's
+/// once-a-second snapshots (a subscriber of the hub, on a queue of its own). Publishing is a
+/// pointer swap under a lock held for no more than that; the server and the small displays
+/// read on their own threads and never call into the loop.
+public final class ScreenFeed: SnapshotSubscriber {
     public struct Published: Sendable {
         public var input: ScreenInput?
         /// The unit's wall time when published (UTC seconds): the simulated clock in a simulation.
@@ -16,6 +17,12 @@ public final class ScreenFeed: Sendable {
     private let listeners = Mutex<(next: UInt64, all: [UInt64: AsyncStream<Void>.Continuation])>((0, [:]))
 
     public init() {}
+
+    public var name: String { "screen" }
+
+    public func receive(_ snapshot: UnitSnapshot) {
+        if let input = snapshot.screen { publish(input, wall: snapshot.wall) }
+    }
 
     /// Threads of their own (the small displays') told at each publication, without a task.
     private let wakers = Mutex<[@Sendable () -> Void]>([])
@@ -30,7 +37,7 @@ public final class ScreenFeed: Sendable {
         for w in wakers.withLock({ $0 }) { w() }
     }
 
-    /// `wake` is called on the publishing thread after each publication: it must only wake
+    /// `wake` is called on the publishing thread (the feed's queue) after each publication: it must only wake
     /// its thread (a futex wake), never work. Not through the task pool, which a busy server
     /// (or a test) may hold.
     public func onPublish(_ wake: @escaping @Sendable () -> Void) {

@@ -1,0 +1,109 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Where the loop publishes its snapshots and every output takes them. Publishing stores the
+/// value and hands it to each subscriber's queue (a lock held for a pointer swap, an async
+/// dispatch when the queue was idle): a slow, stuck or failing output never holds the loop.
+public final class SnapshotHub: Sendable {
+    /// Seconds the loop's end waits for the subscribers to take the last snapshot.
+    public static let finishSeconds = 2.0
+
+    private let newest = Mutex<UnitSnapshot?>(nil)
+    private let subscriptions = Mutex<[Subscription]>([])
+    private let parts = Mutex<[@Sendable (inout StatusReport) -> Void]>([])
+
+    public init() {}
+
+    /// The newest snapshot (nil before the loop's first pass).
+    public var latest: UnitSnapshot? { newest.withLock { $0 } }
+
+    /// Adds an output; it gets the newest snapshot at once when there is one.
+    public func subscribe(_ subscriber: any SnapshotSubscriber) {
+        let s = Subscription(subscriber)
+        subscriptions.withLock { $0.append(s) }
+        if let l = latest { s.offer(l) }
+    }
+
+    /// A part of the status that another output keeps (the displays', the servers', the site's):
+    /// read on the thread of whoever asks for the whole status, never on the loop's.
+    public func addStatusPart(_ part: @escaping @Sendable (inout StatusReport) -> Void) {
+        parts.withLock { $0.append(part) }
+    }
+
+    /// The whole status of a snapshot: the core's and the loop's, with every output's part.
+    public func status(of snapshot: UnitSnapshot) -> StatusReport {
+        var r = snapshot.status
+        for p in parts.withLock({ $0 }) { p(&r) }
+        return r
+    }
+
+    /// From the loop: the snapshot, to every subscriber that takes it.
+    public func publish(_ snapshot: UnitSnapshot) {
+        newest.withLock { $0 = snapshot }
+        for s in subscriptions.withLock({ $0 }) { s.offer(snapshot) }
+    }
+
+    /// From the loop, at its end: the last snapshot, then each subscriber's `finish`; waits for
+    /// them at most `seconds` in all. Returns the names of those that did not finish in time.
+    @discardableResult
+    public func finish(_ snapshot: UnitSnapshot, seconds: Double = SnapshotHub.finishSeconds) -> [String] {
+        newest.withLock { $0 = snapshot }
+        let all = subscriptions.withLock { $0 }
+        let group = DispatchGroup()
+        for s in all { s.finish(snapshot, group: group) }
+        guard group.wait(timeout: .now() + seconds) == .timedOut else { return [] }
+        return all.filter { !$0.finished }.map(\.subscriber.name)
+    }
+}
+
+/// One subscriber's queue: the snapshots waiting for it (at most its backlog, the newest kept).
+final class Subscription: Sendable {
+    let subscriber: any SnapshotSubscriber
+    private let queue: DispatchQueue
+    private let backlog: Int
+    private let every: Bool
+    private let state = Mutex<(waiting: [UnitSnapshot], scheduled: Bool, finished: Bool)>(([], false, false))
+
+    init(_ subscriber: any SnapshotSubscriber) {
+        self.subscriber = subscriber
+        queue = DispatchQueue(label: "mihrab.output.\(subscriber.name)", qos: .utility)
+        backlog = max(1, subscriber.backlog)
+        every = subscriber.everySnapshot
+    }
+
+    var finished: Bool { state.withLock { $0.finished } }
+
+    func offer(_ snapshot: UnitSnapshot) {
+        guard every || snapshot.periodic else { return }
+        let schedule = state.withLock { s -> Bool in
+            s.waiting.append(snapshot)
+            if s.waiting.count > backlog { s.waiting.removeFirst(s.waiting.count - backlog) }
+            defer { s.scheduled = true }
+            return !s.scheduled
+        }
+        if schedule { queue.async { [self] in drain() } }
+    }
+
+    func finish(_ snapshot: UnitSnapshot, group: DispatchGroup) {
+        group.enter()
+        queue.async { [self] in
+            drain()
+            subscriber.finish(snapshot)
+            state.withLock { $0.finished = true }
+            group.leave()
+        }
+    }
+
+    private func drain() {
+        while let next = state.withLock({ s -> UnitSnapshot? in
+            guard !s.waiting.isEmpty else {
+                s.scheduled = false
+                return nil
+            }
+            return s.waiting.removeFirst()
+        }) {
+            subscriber.receive(next)
+        }
+    }
+}
