@@ -1,5 +1,4 @@
 import Compass
-import Drivers
 import Foundation
 import Geo
 import HAL
@@ -17,8 +16,8 @@ public final class UnitCore {
     public struct Hardware {
         public var outputs: [BoardConfig.Output: DigitalOutput]
         public var ring: [DigitalOutput]
-        public var magnetometer: SensorChannel?
-        public var accelerometer: SensorChannel?
+        public var magnetometer: (any VectorSensorChannel)?
+        public var accelerometer: (any VectorSensorChannel)?
         public var magnetometerMounting: Mounting
         public var accelerometerMounting: Mounting
         public var pointing: Vector3
@@ -27,7 +26,7 @@ public final class UnitCore {
         public var button: ButtonInput?
 
         public init(outputs: [BoardConfig.Output: DigitalOutput], ring: [DigitalOutput] = [],
-                    magnetometer: SensorChannel? = nil, accelerometer: SensorChannel? = nil,
+                    magnetometer: (any VectorSensorChannel)? = nil, accelerometer: (any VectorSensorChannel)? = nil,
                     magnetometerMounting: Mounting = .identity, accelerometerMounting: Mounting = .identity,
                     pointing: Vector3 = Vector3(1, 0, 0), sound: SoundOutput? = nil, button: ButtonInput? = nil) {
             self.outputs = outputs
