@@ -53,7 +53,7 @@ extension UnitCore {
         guard !decisions.isEmpty else { return }
         // Write-ahead: remembered before it sounds, so a power cut mid-adhan does not replay it.
         store.update { s in
-            for d in decisions { s.events[d.event.id] = .init(state: d.action == .fire ? "fired" : "missed", at: wall) }
+            for d in decisions { s.events[d.event.id] = .init(state: d.action.outcome, at: wall) }
         }
         save()
         for d in decisions {

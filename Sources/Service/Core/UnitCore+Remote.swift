@@ -70,7 +70,7 @@ extension UnitCore {
     /// An event fired or missed, to the network.
     func tell(_ e: PlannedEvent, action: AlertDecision.Action, wall: Double) {
         guard let onEvent else { return }
-        onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : "missed", prayer: e.prayer.rawValue,
+        onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : AlertOutcome.missed.rawValue, prayer: e.prayer.rawValue,
                           scheduled: EventRecorder.iso(e.time, zone: zone, millis: false),
                           at: EventRecorder.iso(wall, zone: zone, millis: false),
                           message: action == .fire ? nil : "\(e.kind.rawValue) missed"))
