@@ -53,18 +53,19 @@ extension UnitCore {
         }
 
         // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
-        let (current, upcoming) = prayerWindow(wall: wall)
+        let window = PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule))
+        let upcoming = window.next
         let blink = StatusCondition.prayerBlink.state(at: mono)
         for (prayer, output) in UnitCore.prayerOutputs {
-            var on = prayer == current?.0
-            if let u = upcoming, u.0 == prayer, u.1 - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
+            var on = prayer == window.current?.prayer
+            if let u = upcoming, u.prayer == prayer, u.time - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
                 on = blink.on
                 if fitted[output.index] { soon(blink.next) }
             }
             apply(output, on, wall)
         }
-        if let u = upcoming { soon(mono + (u.1 - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
-        if let c = current?.2 { soon(mono + (c - wall)) }  // the current prayer's end
+        if let u = upcoming { soon(mono + (u.time - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
+        if let c = window.current?.end { soon(mono + (c - wall)) }  // the current prayer's end
 
         driveQibla(wall: wall)
 
@@ -88,21 +89,6 @@ extension UnitCore {
     /// Each prayer's LED, looked up once (not by name every pass).
     static let prayerOutputs: [(Prayer, BoardConfig.Output)] = SiteConfig.prayers.compactMap { p in
         BoardConfig.Output(rawValue: p.rawValue).map { (p, $0) }
-    }
-
-    /// The current prayer (with when it ends) and the next one, from the day's times.
-    func prayerWindow(wall: Double) -> (current: (Prayer, Double, Double)?, next: (Prayer, Double)?) {
-        guard let s = today else { return (nil, nil) }
-        let starts: [(Prayer, Double)] = [(.fajr, s.fajr), (.dhuhr, s.dhuhr), (.asr, s.asr), (.maghrib, s.maghrib), (.isha, s.isha)]
-        var current: (Prayer, Double, Double)?
-        for (i, (p, t)) in starts.enumerated() where t <= wall {
-            let end = p == .fajr ? s.sunrise : (i + 1 < starts.count ? starts[i + 1].1 : s.isha + 86_400)
-            if wall < end { current = (p, t, end) }
-        }
-        // Before today's Fajr, yesterday's Isha is still the current prayer.
-        if current == nil, wall < s.fajr { current = (.isha, s.fajr - 86_400, s.fajr) }
-        let next = starts.first { $0.1 > wall }
-        return (current, next)
     }
 
     func apply(_ output: BoardConfig.Output, _ on: Bool, _ wall: Double) {
