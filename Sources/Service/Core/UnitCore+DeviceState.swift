@@ -16,8 +16,8 @@ extension UnitCore {
         dayStart = Planner.localInstant(date, minute: 0, zone: zone)
         dayEnd = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
         plannedAt = (latitude, longitude)
-        field = UnitCore.field(latitude, longitude, wall)
-        qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
+        compass.field = UnitCore.field(latitude, longitude, wall)
+        compass.qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
         guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else {
             let problem = "no prayer times for the position \(latitude), \(longitude) (\(positionSource.rawValue)): nothing will sound"
             if problem != planProblem { logger.critical("\(problem)") }

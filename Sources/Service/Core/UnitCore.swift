@@ -57,26 +57,29 @@ public final class UnitCore {
     /// What happened, for the network (adhan, iqamah, stop pressed, missed); called on the
     /// loop's thread: it must only hand the event on.
     public var onEvent: (@Sendable (UnitEvent) -> Void)?
-    /// `identify`: every LED blinks until then (monotonic).
-    var identifyUntil: Double?
-    var identifyOn: Bool?
+    /// The lines: LEDs, buzzer, qibla indicator, identify.
+    let indicators: Indicators
 
-    // Estimators.
-    public internal(set) var latitude: Double
-    public internal(set) var longitude: Double
-    public internal(set) var positionSource: PositionSourceState
-    public internal(set) var gpsStatus = "waiting"
-    public internal(set) var clockTrusted = false
-    /// What made the clock trusted: "gps", "kernel" (NTP) or "config" (assume_synchronized).
-    public internal(set) var clockTrustedBy: String?
-    public internal(set) var heading: Double?
-    public internal(set) var qiblaOffset: Double?
-    public internal(set) var accuracy: HeadingAccuracy = .unreliable
-    var filter: HeadingFilter
+    // Estimators (the steps; their values are read through the properties below).
+    var trust = ClockTrust()
+    var place: PositionEstimator
+    var compass: CompassEstimator
     var nextCompass = 0.0
-    var field: MagneticField
+    public var latitude: Double { place.latitude }
+    public var longitude: Double { place.longitude }
+    public var positionSource: PositionSourceState { place.source }
+    public var gpsStatus: String { place.gpsStatus }
+    /// Fixes refused because they were not a position on the Earth.
+    public var rejectedFixes: Int { place.rejectedFixes }
+    public var clockTrusted: Bool { trust.trusted }
+    /// What made the clock trusted: "gps", "kernel" (NTP) or "config" (assume_synchronized).
+    public var clockTrustedBy: String? { trust.source?.rawValue }
+    public var clockSteps: Int { trust.steps }
+    public var heading: Double? { compass.heading }
+    public var qiblaOffset: Double? { compass.qiblaOffset }
+    public var accuracy: HeadingAccuracy { compass.accuracy }
     /// The qibla's bearing from here (degrees from true north).
-    public internal(set) var qiblaBearing: Double?
+    public var qiblaBearing: Double? { compass.qiblaBearing }
 
     // Device state.
     public internal(set) var events: [PlannedEvent] = [] {
@@ -101,21 +104,11 @@ public final class UnitCore {
     /// synchronisation flag are checked this often (a fix, the button and the speaker wake
     /// the loop themselves). Tests lengthen it to see the loop's wakes alone.
     var longestPass = 1.0
-    var lastOffset: Double?
     var buzzer: PatternPlayback?
     var audio = AudioState()
-    /// Last value set per output (index: Output's position), and per ring LED.
-    var outputState = [Bool?](repeating: nil, count: BoardConfig.Output.allCases.count)
-    /// Which outputs the board has, by `Output.index`: a pattern on a line the board lacks
-    /// (a status LED's heartbeat) never wakes the loop.
-    let fitted: [Bool]
-    var ringState: [Bool?] = []
     public internal(set) var fired = 0
     public internal(set) var missed = 0
-    public internal(set) var clockSteps = 0
-    public internal(set) var gpioErrors = 0
-    /// Fixes refused because they were not a position on the Earth.
-    public internal(set) var rejectedFixes = 0
+    public var gpioErrors: Int { indicators.gpioErrors }
     /// Why no events could be planned (nothing will sound): shown, never a quiet "normal".
     public internal(set) var planProblem: String?
     /// The timetable whose end (or start) was logged: a day outside it is logged once, not
@@ -128,7 +121,7 @@ public final class UnitCore {
         self.config = config
         self.zone = zone
         hw = hardware
-        fitted = BoardConfig.Output.allCases.map { hardware.outputs[$0] != nil }
+        indicators = Indicators(outputs: hardware.outputs, ring: hardware.ring, recorder: recorder, logger: logger)
         self.clock = clock
         self.position = position
         self.sync = sync
@@ -136,13 +129,11 @@ public final class UnitCore {
         self.calibration = calibration
         self.recorder = recorder
         self.logger = logger
-        filter = HeadingFilter(timeConstant: config.smoothingSeconds)
-        if config.locationSource == .gps, let fix = store.state.lastFix {
-            (latitude, longitude, positionSource) = (fix.latitude, fix.longitude, .lastFix)
-        } else {
-            (latitude, longitude, positionSource) = (config.latitude, config.longitude, .configured)
-        }
-        field = UnitCore.field(latitude, longitude, clock.wallNow())
+        let place = PositionEstimator(config: config, lastFix: store.state.lastFix)
+        self.place = place
+        compass = CompassEstimator(pointing: hardware.pointing, calibration: calibration,
+                                   field: UnitCore.field(place.latitude, place.longitude, clock.wallNow()),
+                                   smoothingSeconds: config.smoothingSeconds)
         for problem in store.problems { logger.warning("\(problem)") }
         for problem in config.sound.problems { logger.error("\(problem)") }
         describeTimetable()
@@ -171,11 +162,8 @@ public final class UnitCore {
         }
         self.config = config
         self.zone = zone
-        filter.timeConstant = config.smoothingSeconds
-        // A fixed position, or the configured fallback while there is no fix, follows the file.
-        if config.locationSource == .fixed || positionSource == .configured {
-            (latitude, longitude, positionSource) = (config.latitude, config.longitude, .configured)
-        }
+        compass.filter.timeConstant = config.smoothingSeconds
+        place.reload(config)
         replanRequested = true
         logger.notice("configuration reloaded")
         if newTable {
@@ -221,8 +209,7 @@ public final class UnitCore {
     @discardableResult
     public func shutdown() -> Bool {
         let t = clock.wallNow()
-        for key in BoardConfig.Output.allCases { apply(key, false, t) }
-        for i in hw.ring.indices { setRing(i, false, t) }
+        indicators.allOff(wall: t)
         buzzer = nil
         hw.sound?.stop(now: clock.monotonicNow())
         return save()
@@ -236,19 +223,4 @@ public final class UnitCore {
                                            decimalYear: decimalYear(year: date.year, dayOfYear: date.dayOfYear))
     }
 
-    static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        guard lat1.isFinite, lon1.isFinite else { return .infinity }
-        let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180, dl = (lon2 - lon1) * .pi / 180
-        let h = pow(sin((p2 - p1) / 2), 2) + cos(p1) * cos(p2) * pow(sin(dl / 2), 2)
-        return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
-    }
-
-    static func describe(_ s: PositionStatus) -> String {
-        switch s {
-        case .noDaemon: "no-gpsd"
-        case .noDevice: "no-device"
-        case .noFix: "no-fix"
-        case .silent: "silent"
-        }
-    }
 }
