@@ -71,8 +71,8 @@ extension UnitCore {
 
         // The next undecided event, and local midnight.
         let offset = wall - mono
-        if let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall }) { soon(events[i].time - offset) }
-        soon(dayEnd - offset)
+        if let e = plan.nextUndecided(after: wall) { soon(e.time - offset) }
+        soon(plan.dayEnd - offset)
         return next
     }
 

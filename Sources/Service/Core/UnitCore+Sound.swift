@@ -186,8 +186,7 @@ extension UnitCore {
             let t = at + UnitCore.startTimeout
             due = min(due ?? t, t)
         }
-        guard let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall && playsFile[$0] }) else { return due }
-        let e = events[i]
+        guard let e = plan.nextFileSound(after: wall) else { return due }
         let start = mono + (e.time - wall)
         if start - mono <= config.sound.warmUp {
             if audio.warmedFor != e.id {

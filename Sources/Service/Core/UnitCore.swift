@@ -82,21 +82,11 @@ public final class UnitCore {
     public var qiblaBearing: Double? { compass.qiblaBearing }
 
     // Device state.
-    public internal(set) var events: [PlannedEvent] = [] {
-        // Once per plan rather than every pass (the sound settings are looked up by name).
-        didSet { playsFile = events.map(eventPlaysFile) }
-    }
-    /// Parallel to `events`: already decided (fired or missed), from the state file.
-    var decided: [Bool] = []
-    /// Parallel to `events`: sounds a file through the speaker (what the speaker warms up for).
-    var playsFile: [Bool] = []
-    public internal(set) var today: DaySchedule?
-    /// Yesterday, today and tomorrow as planned: what the screens show.
-    public internal(set) var plannedDays: [ScreenInput.Day] = []
-    var plannedDate: CivilDate?
-    /// The planned date's local midnights (wall): outside them, it is another day.
-    var dayStart = Double.infinity, dayEnd = -Double.infinity
-    var plannedAt: (Double, Double) = (.nan, .nan)
+    var plan = DayPlan()
+    public var events: [PlannedEvent] { plan.events }
+    /// Today's times, and yesterday, today and tomorrow as planned: what the screens show.
+    public var today: DaySchedule? { plan.today }
+    public var plannedDays: [ScreenInput.Day] { plan.days }
     var replanRequested = true
     /// When the next full pass is due (the compass's passes between run alone).
     var nextFullPass = -Double.infinity
@@ -185,7 +175,7 @@ public final class UnitCore {
         readPosition(mono: mono, wall: wall)
         updateTrust(wall: wall)
         let compassDue = updateCompass(mono: mono)
-        if replanRequested || wall < dayStart || wall >= dayEnd { replan(wall: wall) }
+        if replanRequested || plan.isOver(wall) { replan(wall: wall) }
         readButton(mono: mono, wall: wall)
         alert(mono: mono, wall: wall)
         readSound(mono: mono, wall: wall)
