@@ -152,20 +152,18 @@ struct HeadingCommand: ParsableCommand {
             if let c = b.chip(.magnetometer) { m = c.mounting.toDevice(m) }
             pointing = b.pointingAxis
         }
-        guard let h = HeadingSolution(accel: a, mag: m, pointing: pointing) else {
+        // The unit's own estimator, for one uncalibrated sample.
+        let field = lat.flatMap { lat in lon.map { lon in
+            MagneticModel.wmm2025.field(latitude: lat, longitude: lon, heightKm: 0, decimalYear: decimalYearOf(date.flatMap { CivilDate(iso: $0) }))
+        } }
+        guard let r = CompassEstimator.read(accel: a, mag: m, pointing: pointing, calibration: nil, field: field) else {
             throw CommandError("--accel/--mag: no heading from this sample (a zero vector, the field along gravity, or the pointing axis vertical)",
                                exitCode: .validationFailure)
         }
-        var trueHeading: Double?, offset: Double?, declination: Double?, accuracy: HeadingAccuracy?
-        if let lat, let lon {
-            let f = MagneticModel.wmm2025.field(latitude: lat, longitude: lon, heightKm: 0,
-                                                decimalYear: decimalYearOf(date.flatMap { CivilDate(iso: $0) }))
-            declination = f.declination
-            let t = h.trueHeading(declination: f.declination)
-            trueHeading = t
+        let h = r.solution, trueHeading = r.trueHeading, declination = r.declination, accuracy = r.accuracy
+        var offset: Double?
+        if let lat, let lon, let t = trueHeading {
             offset = (try? Qibla(latitude: lat, longitude: lon)).map { qiblaOffset(qiblaBearing: $0.bearing, trueHeading: t) }
-            accuracy = HeadingAccuracy.assess(fieldRatio: h.fieldStrength / (f.total / 1000), dipError: h.dip - f.inclination,
-                                              gravityRatio: h.accelerationMagnitude / 9.80665, calibrated: false)
         }
         if format == .json {
             print("{\"magneticHeading\":\(jsonNumber(h.magneticHeading, 2)),\"trueHeading\":\(jsonNumber(trueHeading, 2))," +

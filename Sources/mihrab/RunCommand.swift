@@ -261,7 +261,7 @@ struct RunCommand: AsyncParsableCommand {
             logger.notice("state \(store.path): no events decided yet")
             return
         }
-        let fired = store.state.events.values.filter { $0.state == "fired" }.count
+        let fired = store.state.events.values.filter { $0.state == .fired }.count
         logger.notice("state \(store.path) already holds \(ids.count) decided events (\(fired) fired, \(ids.count - fired) missed), \(first) to \(last): they will not sound again in this run")
     }
 }

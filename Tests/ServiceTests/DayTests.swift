@@ -38,7 +38,7 @@ struct DayTests {
         #expect(starts.filter { $0 >= dayStart && $0 < dayEnd }.count == dayEvents.count + unit.expectedEvents(on: date.adding(days: -1)).filter { $0.time >= dayStart && $0.time < dayEnd }.count)
         // Only events from before the unit started may be missed; none of the day's.
         let state = StateStore(directory: unit.stateDirectory).state
-        for e in expected { #expect(state.events[e.id]?.state == "fired", "\(e.id)") }
+        for e in expected { #expect(state.events[e.id]?.state == .fired, "\(e.id)") }
     }
 
     @Test("restarts at random moments: no event twice, none missed")
@@ -61,7 +61,7 @@ struct DayTests {
             #expect(matches.count == 1, "\(e.id): \(matches.count) starts")
         }
         let state = StateStore(directory: unit.stateDirectory).state
-        for e in expected { #expect(state.events[e.id]?.state == "fired", "\(e.id)") }
+        for e in expected { #expect(state.events[e.id]?.state == .fired, "\(e.id)") }
     }
 
     @Test("clock steps: +1 h over an adhan misses it, -1 h never replays, +3 min within the grace fires it late")
@@ -76,7 +76,7 @@ struct DayTests {
         unit.clock.stepWall(by: 3600)
         unit.run(untilWall: asr.time + 3600 + 60)
         let state1 = StateStore(directory: unit.stateDirectory).state
-        #expect(state1.events[asr.id]?.state == "missed")
+        #expect(state1.events[asr.id]?.state == .missed)
         #expect(!unit.buzzerStarts.contains { abs($0 - asr.time) < 120 || abs($0 - (asr.time + 3600)) < 120 })
         // Maghrib fires; then -1 h: it must not sound again.
         unit.run(untilWall: maghrib.time + 10)
@@ -109,9 +109,9 @@ struct DayTests {
         unit.run(untilWall: fajr.time + 90)
         #expect(unit.buzzerStarts.count == 1 && unit.buzzerStarts[0] >= fajr.time + 60)
         let state = StateStore(directory: unit.stateDirectory).state
-        #expect(state.events[fajr.id]?.state == "fired")
+        #expect(state.events[fajr.id]?.state == .fired)
         let reminder = try #require(events.first { $0.prayer == .fajr && $0.kind == .reminder })
-        #expect(state.events[reminder.id]?.state == "missed")  // 11 minutes late: past the grace
+        #expect(state.events[reminder.id]?.state == .missed)  // 11 minutes late: past the grace
     }
 
     @Test("gpsd absent all day: the configured position is used, the status LED says no fix, every adhan sounds")

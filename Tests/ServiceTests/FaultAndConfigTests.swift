@@ -66,7 +66,7 @@ struct UnitFaultTests {
         #expect(dhuhrAdhans.map(\.time) == [one, two])
         let fajr = try #require(events.first { $0.prayer == .fajr && $0.kind == .adhan })
         #expect(fajr.muted && !unit.buzzerStarts.contains { abs($0 - fajr.time) < 1 })
-        #expect(StateStore(directory: unit.stateDirectory).state.events[fajr.id]?.state == "fired")
+        #expect(StateStore(directory: unit.stateDirectory).state.events[fajr.id]?.state == .fired)
     }
 }
 

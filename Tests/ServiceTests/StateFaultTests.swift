@@ -40,7 +40,7 @@ struct StateFaultTests {
         let reminder = try #require(unit.expectedEvents(on: date).first { $0.kind == .reminder && $0.prayer == .dhuhr })
         unit.run(untilWall: reminder.time + 1)
         #expect(unit.core.statusCondition == .normal)
-        #expect(StateStore(directory: unit.stateDirectory).state.events[fajr.id]?.state == "fired")
+        #expect(StateStore(directory: unit.stateDirectory).state.events[fajr.id]?.state == .fired)
         #expect(!FileManager.default.fileExists(atPath: unit.runtimeDirectory + "/state.fallback.json"))
     }
 
@@ -62,7 +62,7 @@ struct StateFaultTests {
         try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: dir + "/state.json.tmp", withDestinationPath: target)
         let store = StateStore(directory: dir)
-        store.update { $0.events["2026-05-05/fajr/adhan"] = .init(state: "fired", at: 1) }
+        store.update { $0.events["2026-05-05/fajr/adhan"] = .init(state: .fired, at: 1) }
         try store.save()
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
         #expect(StateStore(directory: dir).state.events.count == 1)
@@ -84,8 +84,8 @@ struct StateFaultTests {
     func futureEntries() throws {
         var s = UnitState()
         let now = 1_780_000_000.0
-        for i in 0..<2000 { s.events["past-\(i)"] = .init(state: "fired", at: now - Double(i) * 60) }
-        for i in 0..<300 { s.events["future-\(i)"] = .init(state: "fired", at: now + 10 * 86_400 + Double(i)) }
+        for i in 0..<2000 { s.events["past-\(i)"] = .init(state: .fired, at: now - Double(i) * 60) }
+        for i in 0..<300 { s.events["future-\(i)"] = .init(state: .fired, at: now + 10 * 86_400 + Double(i)) }
         var untrusted = s
         untrusted.prune(now: now, trusted: false)
         #expect(untrusted.events.keys.contains("future-0"), "an untrusted clock (a Pi just booted) prunes nothing ahead of it")

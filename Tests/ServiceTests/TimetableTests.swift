@@ -167,7 +167,7 @@ struct TimetableUnitTests {
         let today = try #require(unit.core.plannedDays.first { $0.date == date })
         #expect(today.source == .timetable && today.schedule.fajr == at(r.fajr) && today.schedule.imsak == at(r.fajr) - 600)
         let state = StateStore(directory: unit.stateDirectory).state
-        #expect(state.events["2026-05-05/isha/iqamah"]?.state == "fired")
+        #expect(state.events["2026-05-05/isha/iqamah"]?.state == .fired)
     }
 
     @Test("the clocks' change days, London 2026-03-29 and 2026-10-25, in both conventions: the same instants")

@@ -7,7 +7,7 @@ import PrayerTimes
 public final class EventRecorder {
     private let handle: FileHandle
     private let zone: ZoneRules
-    /// One encoder for every line (sound and button lines), not one per line.
+    /// One encoder for every line, not one per line (sorted keys: the same bytes on every platform).
     private let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -36,13 +36,13 @@ public final class EventRecorder {
     }
 
     public func event(_ e: PlannedEvent, action: AlertDecision.Action, at t: Double) {
-        write("{\"t\":\"\(Self.iso(t, zone: zone, millis: true))\",\"event\":\"\(e.kind.rawValue)\",\"prayer\":\"\(e.prayer.rawValue)\"," +
-              "\"scheduled\":\"\(Self.iso(e.time, zone: zone, millis: false))\",\"state\":\"\(action == .fire ? "fired" : "missed")\"" +
-              (e.muted ? ",\"muted\":true" : "") + "}")
+        encode(EventLine(t: Self.iso(t, zone: zone, millis: true), event: e.kind.rawValue, prayer: e.prayer.rawValue,
+                         scheduled: Self.iso(e.time, zone: zone, millis: false), state: action.outcome, muted: e.muted ? true : nil))
     }
 
+    /// An output line set: `name` is the board's word for it (a ring LED: "qibla_ring_N").
     public func output(_ name: String, on: Bool, at t: Double) {
-        write("{\"t\":\"\(Self.iso(t, zone: zone, millis: true))\",\"output\":\"\(name)\",\"on\":\(on)}")
+        encode(OutputLine(t: Self.iso(t, zone: zone, millis: true), output: name, on: on))
     }
 
     /// A sound started or stopped: {"t", "sound": "start"|"stop", "file", "event", "prayer", "volume"}
@@ -63,11 +63,20 @@ public final class EventRecorder {
         encode(ButtonLine(t: Self.iso(t, zone: zone, millis: true), button: pressed ? "press" : "release"))
     }
 
-    struct SoundLine: Encodable {
+    /// The lines, one type each; the keys are the record's. "muted" only when it was.
+    struct EventLine: Codable, Equatable {
+        let t: String, event: String, prayer: String, scheduled: String, state: AlertOutcome, muted: Bool?
+    }
+
+    struct OutputLine: Codable, Equatable {
+        let t: String, output: String, on: Bool
+    }
+
+    struct SoundLine: Codable, Equatable {
         let t: String, sound: String, file: String, event: String, prayer: String?, volume: Int, reason: String?
     }
 
-    struct ButtonLine: Encodable {
+    struct ButtonLine: Codable, Equatable {
         let t: String, button: String
     }
 
@@ -75,6 +84,4 @@ public final class EventRecorder {
         guard let data = try? encoder.encode(line) else { return }
         handle.write(data + Data("\n".utf8))
     }
-
-    private func write(_ line: String) { handle.write(Data((line + "\n").utf8)) }
 }

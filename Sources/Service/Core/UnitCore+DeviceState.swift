@@ -1,5 +1,4 @@
 import Compass
-import Drivers
 import Foundation
 import Geo
 import HAL
@@ -13,48 +12,35 @@ extension UnitCore {
     func replan(wall: Double) {
         replanRequested = false
         let date = LocalTime(unix: wall, zone: zone).date
-        plannedDate = date
-        dayStart = Planner.localInstant(date, minute: 0, zone: zone)
-        dayEnd = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
-        plannedAt = (latitude, longitude)
-        field = UnitCore.field(latitude, longitude, wall)
-        qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
+        let start = Planner.localInstant(date, minute: 0, zone: zone), end = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
+        compass.field = UnitCore.field(latitude, longitude, wall)
+        compass.qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
         guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else {
             let problem = "no prayer times for the position \(latitude), \(longitude) (\(positionSource.rawValue)): nothing will sound"
             if problem != planProblem { logger.critical("\(problem)") }
             planProblem = problem
-            events = []
-            decided = []
-            today = nil
-            plannedDays = []
+            plan.plan([], start: start, end: end, isDecided: { _ in false }, playsFile: { _ in false })
             return
         }
         planProblem = nil
         let calc = PrayerCalculator(parameters: config.parameters)
-        plannedDays = (-1...1).map {
+        let days = (-1...1).map {
             ScreenInput.Day.planned(date.adding(days: $0), at: at, zone: zone, config: config, calculator: calc)
         }
-        today = plannedDays[1].schedule
+        let decided = store.state.events
+        plan.plan(days, start: start, end: end, isDecided: { decided[$0.id] != nil }, playsFile: eventPlaysFile)
         noteTimetableFallback()
-        events = plannedDays.flatMap(\.events).sorted { $0.time < $1.time }
-        decided = events.map { store.state.events[$0.id] != nil }
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }
         logger.info("planned \(events.count) events for \(date) at \(String(format: "%.4f, %.4f", latitude, longitude))")
     }
 
     func alert(mono: Double, wall: Double) {
-        var decisions: [AlertDecision] = []
-        for i in events.indices where !decided[i] && events[i].time <= wall {
-            guard let action = AlertEngine.action(for: events[i], wallNow: wall, trusted: clockTrusted,
-                                                  grace: config.graceSeconds) else { continue }
-            decided[i] = true
-            decisions.append(AlertDecision(event: events[i], action: action))
-        }
+        let decisions = plan.decide(now: wall, trusted: clockTrusted, grace: config.graceSeconds)
         guard !decisions.isEmpty else { return }
         // Write-ahead: remembered before it sounds, so a power cut mid-adhan does not replay it.
         store.update { s in
-            for d in decisions { s.events[d.event.id] = .init(state: d.action == .fire ? "fired" : "missed", at: wall) }
+            for d in decisions { s.events[d.event.id] = .init(state: d.action.outcome, at: wall) }
         }
         save()
         for d in decisions {

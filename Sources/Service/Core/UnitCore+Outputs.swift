@@ -1,5 +1,4 @@
 import Compass
-import Drivers
 import Foundation
 import Geo
 import HAL
@@ -39,40 +38,41 @@ extension UnitCore {
         if let p = audio.pressedAt, !audio.longPressDone { soon(p + UnitCore.longPress) }
         soon(position.nextTime)
 
-        soon(identifyPhase(mono: mono))
+        soon(indicators.identifyPhase(mono: mono))
         let status = statusCondition.playback.state(at: mono)
-        apply(.status, status.on, wall)
-        if fitted[BoardConfig.Output.status.index] { soon(status.next) }
+        indicators.apply(.status, status.on, wall)
+        if indicators.isFitted(.status) { soon(status.next) }
 
         if let b = buzzer {
             let s = b.state(at: mono)
-            apply(.buzzer, s.on, wall)
+            indicators.apply(.buzzer, s.on, wall)
             if s.next == nil { buzzer = nil }
             soon(s.next)
         } else {
-            apply(.buzzer, false, wall)
+            indicators.apply(.buzzer, false, wall)
         }
 
         // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
-        let (current, upcoming) = prayerWindow(wall: wall)
+        let window = PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule))
+        let upcoming = window.next
         let blink = StatusCondition.prayerBlink.state(at: mono)
         for (prayer, output) in UnitCore.prayerOutputs {
-            var on = prayer == current?.0
-            if let u = upcoming, u.0 == prayer, u.1 - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
+            var on = prayer == window.current?.prayer
+            if let u = upcoming, u.prayer == prayer, u.time - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
                 on = blink.on
-                if fitted[output.index] { soon(blink.next) }
+                if indicators.isFitted(output) { soon(blink.next) }
             }
-            apply(output, on, wall)
+            indicators.apply(output, on, wall)
         }
-        if let u = upcoming { soon(mono + (u.1 - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
-        if let c = current?.2 { soon(mono + (c - wall)) }  // the current prayer's end
+        if let u = upcoming { soon(mono + (u.time - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
+        if let c = window.current?.end { soon(mono + (c - wall)) }  // the current prayer's end
 
         driveQibla(wall: wall)
 
         // The next undecided event, and local midnight.
         let offset = wall - mono
-        if let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall }) { soon(events[i].time - offset) }
-        soon(dayEnd - offset)
+        if let e = plan.nextUndecided(after: wall) { soon(e.time - offset) }
+        soon(plan.dayEnd - offset)
         return next
     }
 
@@ -80,62 +80,12 @@ extension UnitCore {
     func driveQibla(wall: Double) {
         let indication = QiblaIndication.from(offset: qiblaOffset, usable: accuracy != .unreliable,
                                               tolerance: config.alignedToleranceDegrees, ringSize: hw.ring.count)
-        apply(.qiblaLeft, indication == .left, wall)
-        apply(.qiblaAligned, indication == .aligned, wall)
-        apply(.qiblaRight, indication == .right, wall)
-        for i in hw.ring.indices { setRing(i, indication == .ring(i), wall) }
+        indicators.showQibla(indication, wall: wall)
     }
 
     /// Each prayer's LED, looked up once (not by name every pass).
     static let prayerOutputs: [(Prayer, BoardConfig.Output)] = SiteConfig.prayers.compactMap { p in
         BoardConfig.Output(rawValue: p.rawValue).map { (p, $0) }
-    }
-
-    /// The current prayer (with when it ends) and the next one, from the day's times.
-    func prayerWindow(wall: Double) -> (current: (Prayer, Double, Double)?, next: (Prayer, Double)?) {
-        guard let s = today else { return (nil, nil) }
-        let starts: [(Prayer, Double)] = [(.fajr, s.fajr), (.dhuhr, s.dhuhr), (.asr, s.asr), (.maghrib, s.maghrib), (.isha, s.isha)]
-        var current: (Prayer, Double, Double)?
-        for (i, (p, t)) in starts.enumerated() where t <= wall {
-            let end = p == .fajr ? s.sunrise : (i + 1 < starts.count ? starts[i + 1].1 : s.isha + 86_400)
-            if wall < end { current = (p, t, end) }
-        }
-        // Before today's Fajr, yesterday's Isha is still the current prayer.
-        if current == nil, wall < s.fajr { current = (.isha, s.fajr - 86_400, s.fajr) }
-        let next = starts.first { $0.1 > wall }
-        return (current, next)
-    }
-
-    func apply(_ output: BoardConfig.Output, _ on: Bool, _ wall: Double) {
-        let on = output == .buzzer ? on : identifyOn ?? on
-        let i = output.index
-        guard outputState[i] != on, let out = hw.outputs[output] else { return }
-        if set(out, on) {
-            outputState[i] = on
-            recorder?.output(output.rawValue, on: on, at: wall)
-        }
-    }
-
-    func setRing(_ i: Int, _ on: Bool, _ wall: Double) {
-        let on = identifyOn ?? on
-        if ringState.count != hw.ring.count { ringState = [Bool?](repeating: nil, count: hw.ring.count) }
-        guard ringState[i] != on else { return }
-        if set(hw.ring[i], on) {
-            ringState[i] = on
-            recorder?.output("qibla_ring_\(i)", on: on, at: wall)
-        }
-    }
-
-    /// Sets a line; a GPIO error is counted and logged (rate-limited), never fatal.
-    func set(_ out: DigitalOutput, _ on: Bool) -> Bool {
-        do {
-            try out.set(on)
-            return true
-        } catch {
-            gpioErrors += 1
-            if gpioErrors <= 10 || gpioErrors % 1000 == 0 { logger.error("\(error)") }
-            return false
-        }
     }
 
     /// Saves the state; a failure is logged when it starts and when it ends (not every save).

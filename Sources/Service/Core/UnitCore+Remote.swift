@@ -30,10 +30,6 @@ public enum RemoteCommand: String, Sendable, CaseIterable {
 }
 
 extension UnitCore {
-    /// Seconds every LED blinks for `identify`, and its half-period.
-    static let identifySeconds = 10.0
-    static let identifyHalfPeriod = 0.25
-
     /// A command from the network, on the loop's thread (reload is the daemon's). Returns the answer.
     public func perform(_ command: RemoteCommand) -> String {
         let mono = clock.monotonicNow()
@@ -45,32 +41,18 @@ extension UnitCore {
             playTest(mono: mono)
             return "playing the adhan sound for \(Int(UnitCore.testSeconds)) s"
         case .identify:
-            identifyUntil = mono + UnitCore.identifySeconds
-            logger.notice("identify: every LED blinks for \(Int(UnitCore.identifySeconds)) s")
-            return "blinking every LED for \(Int(UnitCore.identifySeconds)) s"
+            indicators.identify(from: mono)
+            logger.notice("identify: every LED blinks for \(Int(Indicators.identifySeconds)) s")
+            return "blinking every LED for \(Int(Indicators.identifySeconds)) s"
         case .reload:
             return "reloading"
         }
     }
 
-    /// Whether the LEDs are lit in `identify`'s blink now (nil: not identifying); returns
-    /// when the blink changes next.
-    func identifyPhase(mono: Double) -> Double? {
-        guard let until = identifyUntil, mono < until else {
-            identifyUntil = nil
-            identifyOn = nil
-            return nil
-        }
-        let left = until - mono
-        let half = UnitCore.identifyHalfPeriod
-        identifyOn = Int(left / half) % 2 == 0
-        return min(until, mono + left.truncatingRemainder(dividingBy: half) + 0.001)
-    }
-
     /// An event fired or missed, to the network.
     func tell(_ e: PlannedEvent, action: AlertDecision.Action, wall: Double) {
         guard let onEvent else { return }
-        onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : "missed", prayer: e.prayer.rawValue,
+        onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : AlertOutcome.missed.rawValue, prayer: e.prayer.rawValue,
                           scheduled: EventRecorder.iso(e.time, zone: zone, millis: false),
                           at: EventRecorder.iso(wall, zone: zone, millis: false),
                           message: action == .fire ? nil : "\(e.kind.rawValue) missed"))

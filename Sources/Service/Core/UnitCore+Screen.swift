@@ -5,12 +5,7 @@ extension UnitCore {
     public var screenInput: ScreenInput {
         var reading: ScreenInput.QiblaReading?
         if let bearing = qiblaBearing, let offset = qiblaOffset, accuracy != .unreliable {
-            let grade = switch accuracy {
-            case .high: "good"
-            case .medium: "fair"
-            default: "poor"
-            }
-            reading = .init(bearing: bearing, offset: offset, accuracy: grade)
+            reading = .init(bearing: bearing, offset: offset, accuracy: QiblaGrade(accuracy))
         }
         return ScreenInput(config: config, zone: zone, days: plannedDays, trusted: clockTrusted,
                     position: Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation), notices: conditions, qibla: reading)

@@ -49,7 +49,7 @@ extension UnitCore {
             }
             var items = [SoundRequest.Item(sound: info, event: e.kind.rawValue, prayer: e.prayer.rawValue)]
             if e.kind == .adhan, case .file(let dua)? = config.sound.sources[.dua] {
-                items.append(SoundRequest.Item(sound: dua, event: "dua", prayer: e.prayer.rawValue))
+                items.append(SoundRequest.Item(sound: dua, purpose: .dua, prayer: e.prayer.rawValue))
             }
             let request = SoundRequest(items: items, volume: config.sound.volume(for: e.prayer), fadeIn: config.sound.fadeIn)
             if play(request, fallback: fallbackPattern(e.kind), mono: mono) { audio.playing = e }
@@ -106,7 +106,7 @@ extension UnitCore {
             case (.stop, .failed(let why)?):
                 logger.error("sound \(r.item.sound.path) (\(r.item.event)): \(why)")
                 // Never silent: an adhan cut by a failing device, or a sound that never started, on the buzzer.
-                if r.item.event != "dua", let f = audio.fallback {
+                if !r.item.isFor(.dua), let f = audio.fallback {
                     logger.notice("the buzzer sounds instead")
                     startBuzzer(f, mono: mono)
                 }
@@ -164,7 +164,7 @@ extension UnitCore {
         logger.notice("stop button held: a test of the adhan sound (\(Int(UnitCore.testSeconds)) s)")
         switch config.sound.sources[.adhan] ?? .none {
         case .file(let info):
-            let request = SoundRequest(items: [SoundRequest.Item(sound: info, event: "test", prayer: nil)],
+            let request = SoundRequest(items: [SoundRequest.Item(sound: info, purpose: .test, prayer: nil)],
                                        volume: config.sound.volume, fadeIn: config.sound.fadeIn)
             if play(request, fallback: fallbackPattern(.adhan), mono: mono) { audio.testEnds = mono + UnitCore.testSeconds }
         case .pattern(let name):
@@ -186,8 +186,7 @@ extension UnitCore {
             let t = at + UnitCore.startTimeout
             due = min(due ?? t, t)
         }
-        guard let i = events.indices.first(where: { !decided[$0] && events[$0].time > wall && playsFile[$0] }) else { return due }
-        let e = events[i]
+        guard let e = plan.nextFileSound(after: wall) else { return due }
         let start = mono + (e.time - wall)
         if start - mono <= config.sound.warmUp {
             if audio.warmedFor != e.id {

@@ -1,5 +1,4 @@
 import Compass
-import Drivers
 import Foundation
 import Geo
 import HAL
@@ -17,8 +16,8 @@ public final class UnitCore {
     public struct Hardware {
         public var outputs: [BoardConfig.Output: DigitalOutput]
         public var ring: [DigitalOutput]
-        public var magnetometer: SensorChannel?
-        public var accelerometer: SensorChannel?
+        public var magnetometer: (any VectorSensorChannel)?
+        public var accelerometer: (any VectorSensorChannel)?
         public var magnetometerMounting: Mounting
         public var accelerometerMounting: Mounting
         public var pointing: Vector3
@@ -27,7 +26,7 @@ public final class UnitCore {
         public var button: ButtonInput?
 
         public init(outputs: [BoardConfig.Output: DigitalOutput], ring: [DigitalOutput] = [],
-                    magnetometer: SensorChannel? = nil, accelerometer: SensorChannel? = nil,
+                    magnetometer: (any VectorSensorChannel)? = nil, accelerometer: (any VectorSensorChannel)? = nil,
                     magnetometerMounting: Mounting = .identity, accelerometerMounting: Mounting = .identity,
                     pointing: Vector3 = Vector3(1, 0, 0), sound: SoundOutput? = nil, button: ButtonInput? = nil) {
             self.outputs = outputs
@@ -58,43 +57,36 @@ public final class UnitCore {
     /// What happened, for the network (adhan, iqamah, stop pressed, missed); called on the
     /// loop's thread: it must only hand the event on.
     public var onEvent: (@Sendable (UnitEvent) -> Void)?
-    /// `identify`: every LED blinks until then (monotonic).
-    var identifyUntil: Double?
-    var identifyOn: Bool?
+    /// The lines: LEDs, buzzer, qibla indicator, identify.
+    let indicators: Indicators
 
-    // Estimators.
-    public internal(set) var latitude: Double
-    public internal(set) var longitude: Double
-    public internal(set) var positionSource: PositionSourceState
-    public internal(set) var gpsStatus = "waiting"
-    public internal(set) var clockTrusted = false
-    /// What made the clock trusted: "gps", "kernel" (NTP) or "config" (assume_synchronized).
-    public internal(set) var clockTrustedBy: String?
-    public internal(set) var heading: Double?
-    public internal(set) var qiblaOffset: Double?
-    public internal(set) var accuracy: HeadingAccuracy = .unreliable
-    var filter: HeadingFilter
+    // Estimators (the steps; their values are read through the properties below).
+    var trust = ClockTrust()
+    var place: PositionEstimator
+    var compass: CompassEstimator
     var nextCompass = 0.0
-    var field: MagneticField
+    public var latitude: Double { place.latitude }
+    public var longitude: Double { place.longitude }
+    public var positionSource: PositionSourceState { place.source }
+    public var gpsStatus: String { place.gpsStatus }
+    /// Fixes refused because they were not a position on the Earth.
+    public var rejectedFixes: Int { place.rejectedFixes }
+    public var clockTrusted: Bool { trust.trusted }
+    /// What made the clock trusted: "gps", "kernel" (NTP) or "config" (assume_synchronized).
+    public var clockTrustedBy: String? { trust.source?.rawValue }
+    public var clockSteps: Int { trust.steps }
+    public var heading: Double? { compass.heading }
+    public var qiblaOffset: Double? { compass.qiblaOffset }
+    public var accuracy: HeadingAccuracy { compass.accuracy }
     /// The qibla's bearing from here (degrees from true north).
-    public internal(set) var qiblaBearing: Double?
+    public var qiblaBearing: Double? { compass.qiblaBearing }
 
     // Device state.
-    public internal(set) var events: [PlannedEvent] = [] {
-        // Once per plan rather than every pass (the sound settings are looked up by name).
-        didSet { playsFile = events.map(eventPlaysFile) }
-    }
-    /// Parallel to `events`: already decided (fired or missed), from the state file.
-    var decided: [Bool] = []
-    /// Parallel to `events`: sounds a file through the speaker (what the speaker warms up for).
-    var playsFile: [Bool] = []
-    public internal(set) var today: DaySchedule?
-    /// Yesterday, today and tomorrow as planned: what the screens show.
-    public internal(set) var plannedDays: [ScreenInput.Day] = []
-    var plannedDate: CivilDate?
-    /// The planned date's local midnights (wall): outside them, it is another day.
-    var dayStart = Double.infinity, dayEnd = -Double.infinity
-    var plannedAt: (Double, Double) = (.nan, .nan)
+    var plan = DayPlan()
+    public var events: [PlannedEvent] { plan.events }
+    /// Today's times, and yesterday, today and tomorrow as planned: what the screens show.
+    public var today: DaySchedule? { plan.today }
+    public var plannedDays: [ScreenInput.Day] { plan.days }
     var replanRequested = true
     /// When the next full pass is due (the compass's passes between run alone).
     var nextFullPass = -Double.infinity
@@ -102,21 +94,11 @@ public final class UnitCore {
     /// synchronisation flag are checked this often (a fix, the button and the speaker wake
     /// the loop themselves). Tests lengthen it to see the loop's wakes alone.
     var longestPass = 1.0
-    var lastOffset: Double?
     var buzzer: PatternPlayback?
     var audio = AudioState()
-    /// Last value set per output (index: Output's position), and per ring LED.
-    var outputState = [Bool?](repeating: nil, count: BoardConfig.Output.allCases.count)
-    /// Which outputs the board has, by `Output.index`: a pattern on a line the board lacks
-    /// (a status LED's heartbeat) never wakes the loop.
-    let fitted: [Bool]
-    var ringState: [Bool?] = []
     public internal(set) var fired = 0
     public internal(set) var missed = 0
-    public internal(set) var clockSteps = 0
-    public internal(set) var gpioErrors = 0
-    /// Fixes refused because they were not a position on the Earth.
-    public internal(set) var rejectedFixes = 0
+    public var gpioErrors: Int { indicators.gpioErrors }
     /// Why no events could be planned (nothing will sound): shown, never a quiet "normal".
     public internal(set) var planProblem: String?
     /// The timetable whose end (or start) was logged: a day outside it is logged once, not
@@ -129,7 +111,7 @@ public final class UnitCore {
         self.config = config
         self.zone = zone
         hw = hardware
-        fitted = BoardConfig.Output.allCases.map { hardware.outputs[$0] != nil }
+        indicators = Indicators(outputs: hardware.outputs, ring: hardware.ring, recorder: recorder, logger: logger)
         self.clock = clock
         self.position = position
         self.sync = sync
@@ -137,13 +119,11 @@ public final class UnitCore {
         self.calibration = calibration
         self.recorder = recorder
         self.logger = logger
-        filter = HeadingFilter(timeConstant: config.smoothingSeconds)
-        if config.locationSource == .gps, let fix = store.state.lastFix {
-            (latitude, longitude, positionSource) = (fix.latitude, fix.longitude, .lastFix)
-        } else {
-            (latitude, longitude, positionSource) = (config.latitude, config.longitude, .configured)
-        }
-        field = UnitCore.field(latitude, longitude, clock.wallNow())
+        let place = PositionEstimator(config: config, lastFix: store.state.lastFix)
+        self.place = place
+        compass = CompassEstimator(pointing: hardware.pointing, calibration: calibration,
+                                   field: UnitCore.field(place.latitude, place.longitude, clock.wallNow()),
+                                   smoothingSeconds: config.smoothingSeconds)
         for problem in store.problems { logger.warning("\(problem)") }
         for problem in config.sound.problems { logger.error("\(problem)") }
         describeTimetable()
@@ -172,11 +152,8 @@ public final class UnitCore {
         }
         self.config = config
         self.zone = zone
-        filter.timeConstant = config.smoothingSeconds
-        // A fixed position, or the configured fallback while there is no fix, follows the file.
-        if config.locationSource == .fixed || positionSource == .configured {
-            (latitude, longitude, positionSource) = (config.latitude, config.longitude, .configured)
-        }
+        compass.filter.timeConstant = config.smoothingSeconds
+        place.reload(config)
         replanRequested = true
         logger.notice("configuration reloaded")
         if newTable {
@@ -198,7 +175,7 @@ public final class UnitCore {
         readPosition(mono: mono, wall: wall)
         updateTrust(wall: wall)
         let compassDue = updateCompass(mono: mono)
-        if replanRequested || wall < dayStart || wall >= dayEnd { replan(wall: wall) }
+        if replanRequested || plan.isOver(wall) { replan(wall: wall) }
         readButton(mono: mono, wall: wall)
         alert(mono: mono, wall: wall)
         readSound(mono: mono, wall: wall)
@@ -222,8 +199,7 @@ public final class UnitCore {
     @discardableResult
     public func shutdown() -> Bool {
         let t = clock.wallNow()
-        for key in BoardConfig.Output.allCases { apply(key, false, t) }
-        for i in hw.ring.indices { setRing(i, false, t) }
+        indicators.allOff(wall: t)
         buzzer = nil
         hw.sound?.stop(now: clock.monotonicNow())
         return save()
@@ -237,19 +213,4 @@ public final class UnitCore {
                                            decimalYear: decimalYear(year: date.year, dayOfYear: date.dayOfYear))
     }
 
-    static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        guard lat1.isFinite, lon1.isFinite else { return .infinity }
-        let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180, dl = (lon2 - lon1) * .pi / 180
-        let h = pow(sin((p2 - p1) / 2), 2) + cos(p1) * cos(p2) * pow(sin(dl / 2), 2)
-        return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
-    }
-
-    static func describe(_ s: PositionStatus) -> String {
-        switch s {
-        case .noDaemon: "no-gpsd"
-        case .noDevice: "no-device"
-        case .noFix: "no-fix"
-        case .silent: "silent"
-        }
-    }
 }

@@ -29,9 +29,9 @@ public struct ScreenInput: Sendable {
     public struct QiblaReading: Sendable, Equatable {
         public var bearing: Double
         public var offset: Double
-        public var accuracy: String
+        public var accuracy: QiblaGrade
 
-        public init(bearing: Double, offset: Double, accuracy: String) {
+        public init(bearing: Double, offset: Double, accuracy: QiblaGrade) {
             self.bearing = bearing
             self.offset = offset
             self.accuracy = accuracy

@@ -23,13 +23,14 @@ extension ScreenModel {
         }
         let later = input.days.flatMap(\.events).filter { $0.time > t }
         let upcoming = later.filter { $0.kind == .adhan || $0.kind == .iqamah }.min { $0.time < $1.time }
-        let nextAdhan = later.filter { $0.kind == .adhan }.min { $0.time < $1.time }
-        let current = currentPrayer(at: t, days: input.days)
+        // The rows' current and next prayer: the LEDs' answer (PrayerWindow), not the next adhan event.
+        let window = PrayerWindow.at(t, days: input.days.lazy.map(\.schedule))
+        let current = window.current, nextPrayer = window.next
         var table = Table(day: shown?.date == local.date || shown == nil ? "today" : "tomorrow",
                           date: day(shown?.date ?? local.date), rows: [], ramadan: nil)
         if let d = shown {
             table.rows = rows(d, zone: zone, current: current?.date == d.date ? current?.prayer : nil,
-                              next: nextAdhan?.date == d.date ? nextAdhan?.prayer : nil)
+                              next: nextPrayer?.date == d.date ? nextPrayer?.prayer : nil)
             if HijriCalendar.date(for: d.date, offset: config.hijriOffset).isRamadan {
                 table.ramadan = Ramadan(imsak: iso(d.schedule.imsak), iftar: iso(d.schedule.maghrib))
             }
@@ -51,26 +52,12 @@ extension ScreenModel {
             announcements: config.announcements.filter { a in
                 (a.from.map { t >= $0.instant(in: zone) } ?? true) && (a.to.map { t < $0.instant(in: zone) } ?? true)
             }.map(\.text),
-            qibla: input.qibla.map { Qibla(bearing: ($0.bearing * 10).rounded() / 10, offset: $0.offset.rounded(), accuracy: $0.accuracy) },
+            qibla: input.qibla.map { Qibla(bearing: ($0.bearing * 10).rounded() / 10, offset: $0.offset.rounded(), accuracy: $0.accuracy.rawValue) },
             notices: input.notices.filter { $0 != .normal }.map(\.rawValue))
     }
 
     static func day(_ d: CivilDate) -> Day {
         Day(year: d.year, month: d.month, day: d.day, weekday: d.weekday == 0 ? 7 : d.weekday)
-    }
-
-    /// The prayer whose time it is: Fajr until sunrise, each other until the next, Isha
-    /// until Fajr (nil between sunrise and Dhuhr).
-    static func currentPrayer(at t: Double, days: [ScreenInput.Day]) -> (prayer: Prayer, date: CivilDate)? {
-        var best: (Prayer, CivilDate, Double)?
-        for d in days {
-            for p in SiteConfig.prayers where d.schedule[p] <= t && d.schedule[p] >= (best?.2 ?? -.infinity) {
-                best = (p, d.date, d.schedule[p])
-            }
-        }
-        guard let (p, date, _) = best else { return nil }
-        if p == .fajr, let d = days.first(where: { $0.date == date }), t >= d.schedule.sunrise { return nil }
-        return (p, date)
     }
 
     static func rows(_ d: ScreenInput.Day, zone: ZoneRules, current: Prayer?, next: Prayer?) -> [Row] {

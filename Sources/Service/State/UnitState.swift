@@ -2,7 +2,7 @@
 /// fix. (The compass calibration has a file of its own: `CalibrationStore`.)
 public struct UnitState: Codable, Sendable, Equatable {
     public struct Decided: Codable, Sendable, Equatable {
-        public var state: String  // "fired" or "missed"
+        public var state: AlertOutcome
         public var at: Double
     }
     public struct Fix: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Drivers
 import Foundation
+import HAL
 import PrayerTimes
 
 /// /run/mihrab/status.json: what the unit knows, for `mihrab status` and for people. One
@@ -161,7 +161,7 @@ extension UnitCore {
     public func status(wall: Double) -> StatusReport {
         func iso(_ t: Double) -> String { EventRecorder.iso(t, zone: zone, millis: false) }
         func finite(_ v: Double?, _ places: Double) -> Double? { v.flatMap { $0.isFinite ? ($0 * places).rounded() / places : nil } }
-        func sensor(_ c: Drivers.SensorChannel?) -> String {
+        func sensor(_ c: (any VectorSensorChannel)?) -> String {
             guard let c else { return "none" }
             return c.isHealthy ? "ok" : (c.isLost ? "lost" : "failing")
         }

@@ -1,0 +1,58 @@
+import HAL
+import Logging
+import Simulation
+import Testing
+@testable import Service
+
+/// The lines alone: set once per change, identify's blink over every LED but the buzzer,
+/// the qibla ring, a failing line counted.
+@Suite("the indicator lines")
+struct IndicatorsTests {
+    final class Counting: DigitalOutput {
+        let name = "counting"
+        var sets = 0
+        var failing = false
+        func set(_ active: Bool) throws(GPIOError) {
+            sets += 1
+            if failing { throw GPIOError(line: name, reason: "test") }
+        }
+        func get() throws(GPIOError) -> Bool { false }
+    }
+
+    @Test("a line is set only when its value changes; a failure is counted and tried again next time")
+    func setOnChange() {
+        let fajr = Counting()
+        let ind = Indicators(outputs: [.fajr: fajr], ring: [], recorder: nil, logger: Logger(label: "test"))
+        ind.apply(.fajr, true, 0)
+        ind.apply(.fajr, true, 1)
+        #expect(fajr.sets == 1)
+        ind.apply(.dhuhr, true, 1)  // not fitted: nothing
+        #expect(ind.isFitted(.fajr) && !ind.isFitted(.dhuhr))
+        fajr.failing = true
+        ind.apply(.fajr, false, 2)
+        ind.apply(.fajr, false, 3)
+        #expect(fajr.sets == 3 && ind.gpioErrors == 2)
+    }
+
+    @Test("identify blinks every LED and the ring in quarter seconds for ten seconds, never the buzzer")
+    func identify() {
+        let led = SimulatedOutput(name: "isha", now: { 0 }), buzzer = SimulatedOutput(name: "buzzer", now: { 0 })
+        let ring = (0..<4).map { i in SimulatedOutput(name: "ring\(i)", now: { 0 }) }
+        let ind = Indicators(outputs: [.isha: led, .buzzer: buzzer], ring: ring, recorder: nil, logger: Logger(label: "test"))
+        #expect(ind.identifyPhase(mono: 100) == nil)
+        ind.identify(from: 100)
+        let next = ind.identifyPhase(mono: 100) ?? .nan
+        #expect(ind.identifyOn == true && abs(next - 100.001) < 1e-9)
+        ind.apply(.isha, false, 0)
+        ind.apply(.buzzer, false, 0)
+        ind.showQibla(.ring(2), wall: 0)
+        #expect(led.state && !buzzer.state && ring.allSatisfy(\.state))
+        _ = ind.identifyPhase(mono: 100.1)
+        #expect(ind.identifyOn == false)
+        #expect(ind.identifyPhase(mono: 110) == nil && ind.identifyOn == nil)
+        ind.showQibla(.ring(2), wall: 0)
+        #expect(ring.map(\.state) == [false, false, true, false])
+        ind.allOff(wall: 0)
+        #expect(!ring.contains(where: \.state) && !led.state)
+    }
+}
