@@ -18,11 +18,7 @@ extension UnitCore {
     }
 
     /// The board's outputs as last set, by name (a line never set yet: off).
-    public var lineStates: [String: Bool] {
-        var out: [String: Bool] = [:]
-        for o in BoardConfig.Output.allCases where fitted[o.index] { out[o.rawValue] = outputState[o.index] ?? false }
-        return out
-    }
+    public var lineStates: [String: Bool] { indicators.lineStates }
 
     /// The phases of the screen's spans that hold at `wall` (none while the clock is not
     /// trusted, as on the screen), and the next instant one begins or ends.

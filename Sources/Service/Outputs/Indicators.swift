@@ -35,6 +35,13 @@ final class Indicators {
 
     func isFitted(_ output: BoardConfig.Output) -> Bool { fitted[output.index] }
 
+    /// The board's outputs as last set, by name (a line never set yet: off): the snapshot's.
+    var lineStates: [String: Bool] {
+        var out: [String: Bool] = [:]
+        for o in BoardConfig.Output.allCases where fitted[o.index] { out[o.rawValue] = outputState[o.index] ?? false }
+        return out
+    }
+
     /// Every LED blinks from `mono` for `identifySeconds`.
     func identify(from mono: Double) { identifyUntil = mono + Indicators.identifySeconds }
 
