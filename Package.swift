@@ -85,6 +85,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Board assembly: a board file (real, simulated, a rig's) becomes the unit's hardware, its
+        // display bus and its speaker, in one place every command asks.
+        .target(name: "Assembly", dependencies: ["Service", "HAL", "Drivers", "Compass", "Simulation", "LinuxHAL", "Audio"]),
+
         // The web front both servers stand on: Hummingbird's HTTP/1.1 server on an event loop of
         // its own, with the limits every connection has (header and URL sizes, timeouts, caps per
         // server and per client), and TLS for the admin page.
@@ -149,7 +153,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -168,6 +172,7 @@ let package = Package(
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),
         .testTarget(name: "HALTests", dependencies: ["HAL"]),
+        .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Service", "Simulation", "HAL", "Drivers", "Compass", "TestSupport"]),
         .testTarget(name: "WebFrontTests", dependencies: ["WebFront", .product(name: "NIOCore", package: "swift-nio"),
                                                   .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import Compass
 import Drivers
 import Foundation
@@ -45,6 +46,7 @@ struct CalibrateCommand: AsyncParsableCommand {
         let simulated = b.bus == .simulated
         let start = Date()
         let now: () -> Double = { simulated ? t : Date().timeIntervalSince(start) }
+        let assembler = BoardAssembler(b)
         let bus: I2CBus
         if simulated {
             let world = SimulatedWorld(latitude: latitude, longitude: longitude, decimalYear: year, attitude: { s in
@@ -54,18 +56,15 @@ struct CalibrateCommand: AsyncParsableCommand {
             world.softIron = Matrix3(rows: Vector3(1.05, 0.03, 0), Vector3(0.03, 0.96, 0.02), Vector3(0, 0.02, 1.01))
             world.magneticNoise = 0.2
             world.accelerationNoise = 0.02
-            bus = SimulatedBoard.bus(chips: simulatedChips(b), world: world, now: { t })
+            bus = assembler.simulatedBus(world: world, now: { t })
         } else {
             bus = try openBus(board: b, busNumber: nil, now: now)
         }
-        let chips = compassChips(b, on: bus)
-        guard let magChip = chips.first(where: { $0.model.kind == .magnetometer }),
-              let accChip = chips.first(where: { $0.model.kind == .accelerometer }) else {
-            throw CommandError("calibrate: the board needs a magnetometer and an accelerometer (found: \(chips.map(\.model.rawValue).joined(separator: ", ")))",
-                               exitCode: .unavailable)
+        let compass = assembler.compass(on: bus, pause: pauseThread)
+        guard let mag = compass.magnetometer, let acc = compass.accelerometer else {
+            let found = assembler.compassChips(on: bus).map(\.model.rawValue).joined(separator: ", ")
+            throw CommandError("calibrate: the board needs a magnetometer and an accelerometer (found: \(found))", exitCode: .unavailable)
         }
-        let mag = SensorChannel(sensor: magChip.model.driver(bus: bus, address: magChip.address, pause: { usleep(UInt32($0 * 1e6)) }))
-        let acc = SensorChannel(sensor: accChip.model.driver(bus: bus, address: accChip.address, pause: { usleep(UInt32($0 * 1e6)) }))
 
         print("Turn the unit slowly through every direction, upside down too, away from iron.")
         var samples: [CalibrationSample] = []
@@ -75,8 +74,8 @@ struct CalibrateCommand: AsyncParsableCommand {
             mag.poll(now: now())
             acc.poll(now: now())
             if let m = mag.latest, let a = acc.latest, mag.latestTime == now(), acc.isHealthy {
-                samples.append(CalibrationSample(accel: accChip.mounting.toDevice(Vector3(a.x, a.y, a.z)),
-                                                 mag: magChip.mounting.toDevice(Vector3(m.x, m.y, m.z))))
+                samples.append(CalibrationSample(accel: compass.accelerometerMounting.toDevice(Vector3(a.x, a.y, a.z)),
+                                                 mag: compass.magnetometerMounting.toDevice(Vector3(m.x, m.y, m.z))))
             }
             if now() - lastReport >= 1 {
                 lastReport = now()

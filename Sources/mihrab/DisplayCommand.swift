@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import Drivers
 import Foundation
 import HAL
@@ -61,7 +62,7 @@ struct DisplayCommand: ParsableCommand {
             .map { Planner.localInstant($0.0, minute: $0.1 / 60, zone: zone) + Double($0.1 % 60) } ?? Date().timeIntervalSince1970
 
         let content = PanelContent(try DisplayCommand.model(site: site, zone: zone, board: boardConfig, at: instant))
-        let bus = SimulatedBoard.displayBus([simulatedDisplays(boardConfig)[index]])
+        let bus = SimulatedBoard.displayBus([BoardAssembler(boardConfig).simulatedDisplays[index]])
         let driver = PanelDriver(display, bus: bus)
         do { try driver.show(content) } catch {
             throw CommandError("display \(display.label) (emulated): \(error)", exitCode: .software)
@@ -80,8 +81,8 @@ struct DisplayCommand: ParsableCommand {
             print("\(display.label): \(png) (\(image.width)x\(image.height))")
         }
         if show, case .linux(let n) = boardConfig.bus {
-            let real = try openLinuxBus(n)
-            let shown = PanelDriver(display, bus: real, pause: { usleep(UInt32(max(0, $0) * 1e6)) })
+            let real = try BoardAssembler.openLinuxBus(n)
+            let shown = PanelDriver(display, bus: real, pause: pauseThread)
             do { try shown.show(content) } catch {
                 throw CommandError("display \(display.label): \(error)", exitCode: .unavailable)
             }

@@ -48,20 +48,20 @@ struct QiblaCommand: ParsableCommand {
 
     func run() throws {
         let model: Qibla.Model = ellipsoidal ? .ellipsoidal : .greatCircle
-        do {
-            let q = try Qibla(latitude: lat, longitude: lon, model: model)
-            if format == .json {
-                print("{\"bearing\":\(jsonNumber(q.bearing, 4)),\"distanceKm\":\(jsonNumber(q.distanceKm, 1)),\"model\":\"\(model.rawValue)\"}")
-            } else {
-                print("Qibla: \(jsonNumber(q.bearing, 2)) degrees from true north, \(jsonNumber(q.distanceKm, 1)) km to the Kaaba (\(model.rawValue))")
-            }
-        } catch {
+        let q: Qibla
+        do { q = try Qibla(latitude: lat, longitude: lon, model: model) } catch {
             // Undefined is an answer, not a failure: say it plainly.
             if format == .json {
-                print("{\"bearing\":null,\"distanceKm\":null,\"model\":\"\(model.rawValue)\",\"undefined\":\"\(error.description)\"}")
+                print(try jsonLine(QiblaReport(bearing: nil, distanceKm: nil, model: model.rawValue, undefined: error.description)))
             } else {
                 print("Qibla: \(error.description)")
             }
+            return
+        }
+        if format == .json {
+            print(try jsonLine(QiblaReport(bearing: fixed(q.bearing, 4), distanceKm: fixed(q.distanceKm, 1), model: model.rawValue)))
+        } else {
+            print("Qibla: \(jsonNumber(q.bearing, 2)) degrees from true north, \(jsonNumber(q.distanceKm, 1)) km to the Kaaba (\(model.rawValue))")
         }
     }
 }
@@ -93,15 +93,14 @@ struct DeclinationCommand: ParsableCommand {
         if format == .csv { throw ValidationError("--format must be text or json for declination") }
     }
 
-    func run() {
+    func run() throws {
         let t = year ?? decimalYearOf(date.flatMap { CivilDate(iso: $0) })
         let f = MagneticModel.wmm2025.field(latitude: lat, longitude: lon, heightKm: altKm, decimalYear: t)
         if format == .json {
-            let gv = f.gridVariation.map { jsonNumber($0, 2) } ?? "null"
-            print("{\"declination\":\(jsonNumber(f.declination, 2)),\"inclination\":\(jsonNumber(f.inclination, 2))," +
-                  "\"horizontal\":\(jsonNumber(f.horizontal, 1)),\"total\":\(jsonNumber(f.total, 1))," +
-                  "\"north\":\(jsonNumber(f.north, 1)),\"east\":\(jsonNumber(f.east, 1)),\"down\":\(jsonNumber(f.down, 1))," +
-                  "\"gridVariation\":\(gv),\"year\":\(jsonNumber(t, 3)),\"valid\":\(f.valid)}")
+            print(try jsonLine(FieldReport(declination: fixed(f.declination, 2), inclination: fixed(f.inclination, 2),
+                                           horizontal: fixed(f.horizontal, 1), total: fixed(f.total, 1), north: fixed(f.north, 1),
+                                           east: fixed(f.east, 1), down: fixed(f.down, 1), gridVariation: fixed(f.gridVariation, 2),
+                                           year: fixed(t, 3), valid: f.valid)))
         } else {
             let dir = f.declination >= 0 ? "east" : "west"
             print("Declination \(jsonNumber(abs(f.declination), 2)) degrees \(dir), inclination \(jsonNumber(f.inclination, 2)) degrees")

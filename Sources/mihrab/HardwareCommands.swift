@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import Compass
 import Drivers
 import Foundation
@@ -10,28 +11,20 @@ import Simulation
 /// The I2C bus a board (or --bus) names: the simulated one, with emulated chips in a
 /// simulated world, or a real /dev/i2c-N.
 func openBus(board: BoardConfig?, busNumber: Int?, now: @escaping () -> Double) throws -> I2CBus {
-    if let busNumber { return try openLinuxBus(busNumber) }
+    if let busNumber { return try BoardAssembler.openLinuxBus(busNumber) }
     guard let board else { throw CommandError("no bus: give --board FILE or --bus N", exitCode: .validationFailure) }
     switch board.bus {
-    case .linux(let n): return try openLinuxBus(n)
+    case .linux(let n): return try BoardAssembler.openLinuxBus(n)
     case .simulated:
         // London, a unit lying level and facing 30 degrees east of north, gentle noise.
         let world = SimulatedWorld(latitude: 51.5074, longitude: -0.1278, decimalYear: decimalYearOf(nil),
                                    attitude: SimulatedWorld.fixed(yaw: 30))
         world.magneticNoise = 0.2
         world.accelerationNoise = 0.01
-        let bus = SimulatedBoard.bus(chips: simulatedChips(board), world: world, now: now)
-        for d in simulatedDisplays(board) { bus.attach(SimulatedBoard.emulator(d), at: d.address) }
+        let assembler = BoardAssembler(board)
+        let bus = assembler.simulatedBus(world: world, now: now)
+        for d in assembler.simulatedDisplays { bus.attach(SimulatedBoard.emulator(d), at: d.address) }
         return bus
-    }
-}
-
-func openLinuxBus(_ n: Int) throws -> I2CBus {
-    do {
-        return try LinuxI2CBus(bus: n)
-    } catch {
-        throw CommandError("I2C bus /dev/i2c-\(n): \(error.reason) (no such bus here; is i2c-dev loaded?)",
-                           exitCode: .unavailable)
     }
 }
 
@@ -58,18 +51,18 @@ struct SensorsCommand: ParsableCommand {
         let found = SensorScanner.scan(i2c)
         let displays = DisplayScanner.scan(i2c)
         let channels = found.map {
-            SensorChannel(sensor: $0.model.driver(bus: i2c, address: $0.address, pause: { usleep(UInt32($0 * 1e6)) }))
+            SensorChannel(sensor: $0.model.driver(bus: i2c, address: $0.address, pause: pauseThread))
         }
         repeat {
             // Poll each chip until it has a sample (up to a second).
             let deadline = now() + 1
             while now() < deadline, channels.contains(where: { $0.latest == nil && !$0.isLost }) {
                 for ch in channels where ch.latest == nil { ch.poll(now: now()) }
-                usleep(5_000)
+                pauseThread(0.005)
             }
             print(try report(bus: i2c, channels: channels, displays: displays, board: boardFile))
             for ch in channels { ch.poll(now: now()) }
-            if !once { usleep(500_000) }
+            if !once { pauseThread(0.5) }
         } while !once
     }
 
@@ -191,15 +184,15 @@ struct GPSCommand: AsyncParsableCommand {
         case .fix(let f):
             let time = f.time.map { LocalTimeISO.utc($0) }
             if format == .json {
-                return "{\"fix\":{\"mode\":\"\(f.mode == .threeD ? "3d" : "2d")\",\"latitude\":\(jsonNumber(f.latitude, 7))," +
-                    "\"longitude\":\(jsonNumber(f.longitude, 7)),\"altitude\":\(jsonNumber(f.altitude, 1))," +
-                    "\"horizontalError\":\(jsonNumber(f.horizontalError, 1)),\"time\":\(time.map { "\"\($0)\"" } ?? "null")}}"
+                return json(GPSReport(fix: .init(mode: f.mode == .threeD ? "3d" : "2d", latitude: fixed(f.latitude, 7),
+                                                 longitude: fixed(f.longitude, 7), altitude: fixed(f.altitude, 1),
+                                                 horizontalError: fixed(f.horizontalError, 1), time: time)))
             }
             return "fix \(f.mode == .threeD ? "3D" : "2D") \(jsonNumber(f.latitude, 6)), \(jsonNumber(f.longitude, 6))" +
                 (f.altitude.map { " alt \(jsonNumber($0, 1)) m" } ?? "") +
                 (f.horizontalError.map { " +-\(jsonNumber($0, 0)) m" } ?? "") + (time.map { " at \($0)" } ?? "")
         case .rejected(let why):
-            return format == .json ? "{\"rejected\":\"\(why.replacingOccurrences(of: "\"", with: "'"))\"}" : "rejected: \(why)"
+            return format == .json ? json(GPSReport(rejected: why)) : "rejected: \(why)"
         case .status(let s):
             let text: String
             switch s {
@@ -208,9 +201,30 @@ struct GPSCommand: AsyncParsableCommand {
             case .noFix: text = "no fix"
             case .silent: text = "no data from gpsd; reconnecting"
             }
-            return format == .json ? "{\"status\":\"\(text.replacingOccurrences(of: "\"", with: "'"))\"}" : "status: \(text)"
+            return format == .json ? json(GPSReport(status: text)) : "status: \(text)"
         }
     }
+
+    /// A report as its line; encoding strings and numbers cannot fail, but if it did the line says so.
+    private func json(_ report: GPSReport) -> String {
+        (try? jsonLine(report)) ?? #"{"status":"unencodable report"}"#
+    }
+}
+
+/// `mihrab gps --format json`: one line per event, with one key: a fix, a rejection or a status.
+struct GPSReport: Encodable {
+    struct Fix: Encodable {
+        let mode: String
+        @Nullable var latitude: Double?
+        @Nullable var longitude: Double?
+        @Nullable var altitude: Double?
+        @Nullable var horizontalError: Double?
+        @Nullable var time: String?
+    }
+
+    var fix: Fix? = nil
+    var rejected: String? = nil
+    var status: String? = nil
 }
 
 /// UTC ISO 8601 for fix times.

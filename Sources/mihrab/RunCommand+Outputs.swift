@@ -1,3 +1,4 @@
+import Assembly
 import Drivers
 import Foundation
 import HAL
@@ -65,21 +66,11 @@ extension RunCommand {
     /// board's displays get their own handle on the bus (i2c-dev keeps the chip address per
     /// handle; the compass's stays the loop's). A bus that cannot be opened is logged: the unit
     /// runs on without its displays.
-    func startPanels(_ board: BoardConfig, bus simulatedBus: I2CBus?, feed: ScreenFeed, logger: Logger) -> PanelOutput? {
-        guard !board.displays.isEmpty else { return nil }
-        let bus: I2CBus
-        if let simulatedBus {
-            bus = simulatedBus
-        } else if case .linux(let n) = board.bus {
-            do { bus = try LinuxI2CBus(bus: n) } catch {
-                logger.error("displays: I2C bus /dev/i2c-\(n): \(error.reason); the unit runs on without its displays")
-                return nil
-            }
-        } else {
-            return nil
-        }
+    func startPanels(_ board: BoardConfig, bus: I2CBus?, feed: ScreenFeed, logger: Logger) -> PanelOutput? {
+        // The bus is the board assembly's (nil: no displays, or a bus that did not open, logged there).
+        guard !board.displays.isEmpty, let bus else { return nil }
         // One thread for the bus handle: the displays on it take turns (a bus is not shared between threads).
-        let drivers = board.displays.map { PanelDriver($0, bus: bus, pause: { usleep(UInt32(max(0, $0) * 1e6)) }) }
+        let drivers = board.displays.map { PanelDriver($0, bus: bus, pause: pauseThread) }
         let output = PanelOutput(drivers: drivers, feed: feed, log: { logger.warning("\($0)") })
         logger.notice("displays: \(output.labels.joined(separator: ", "))")
         output.start()

@@ -1,5 +1,6 @@
 import Admin
 import ArgumentParser
+import Assembly
 import Audio
 import Compass
 import Drivers
@@ -145,14 +146,14 @@ struct RunCommand: AsyncParsableCommand {
             clock = system
             let waker = LoopWaker()
             options.waker = waker
-            awaitBoardDevices(boardConfig, seconds: 30) { logger.notice("\($0)") }
-            var hw = try realHardware(boardConfig, waker: waker) { logger.warning("\($0)") }
+            let assembler = BoardAssembler(boardConfig)
+            assembler.awaitDevices(seconds: 30) { logger.notice("\($0)") }
+            var hw: UnitCore.Hardware
+            do { hw = try assembler.real(waker: waker) { logger.warning("\($0)") }.hardware } catch { throw CommandError(error) }
             // The speaker: its own thread; a missing device is retried there, the buzzer meanwhile.
-            if site.sound.device != "none" {
-                hw.sound = SoundPlayer(device: ALSADevice(name: site.sound.device), clock: { SystemClock().monotonicNow() },
-                                       keepAwake: site.sound.keepAwake, onReport: { waker.wake() },
-                                       log: { logger.warning("\($0)") })
-            }
+            hw.sound = assembler.speaker(device: site.sound.device, keepAwake: site.sound.keepAwake, waker: waker,
+                                         logger: { logger.warning("\($0)") })
+            panelBus = assembler.displayBus { logger.error("\($0)") }
             logger.notice(site.sound.device == "none" ? "sound: no speaker (sounds.device = \"none\"): the buzzer sounds every event"
                           : "sound: \(site.sound.device)\(site.sound.keepAwake ? ", kept awake" : "")")
             let dir = stateDir ?? site.stateDirectory

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import Audio
 import Drivers
 import Foundation
@@ -22,10 +23,20 @@ struct SelftestCommand: AsyncParsableCommand {
     @Option(help: "ALSA device for the sound check (default: \"default\" on a real board; the simulated board has no sound check unless given).")
     var soundDevice: String?
 
-    struct Check {
+    struct Check: Encodable {
         let name: String
         let ok: Bool
         let detail: String
+
+        private enum CodingKeys: String, CodingKey { case name = "check", ok, detail }
+    }
+
+    /// What `--format json` prints: every check in order, gpsd's state, whether all passed.
+    struct Report: Encodable {
+        let board: String
+        let checks: [Check]
+        let gps: String
+        let passed: Bool
     }
 
     func validate() throws {
@@ -42,11 +53,11 @@ struct SelftestCommand: AsyncParsableCommand {
         // Chips: identity, initialisation, one reading.
         do {
             let bus = try openBus(board: b, busNumber: nil, now: now)
-            let chips = compassChips(b, on: bus)
+            let chips = BoardAssembler(b).compassChips(on: bus)
             if chips.isEmpty { checks.append(Check(name: "compass chips", ok: false, detail: "none found on \(bus.name)")) }
             for c in chips {
                 let name = "\(c.model.rawValue) at \(hex(c.address))"
-                let d = c.model.driver(bus: bus, address: c.address, pause: { usleep(UInt32($0 * 1e6)) })
+                let d = c.model.driver(bus: bus, address: c.address, pause: pauseThread)
                 do {
                     guard try d.probe() else { throw SensorError.wrongIdentity(chip: c.model, address: c.address, found: []) }
                     try d.initialize()
@@ -54,7 +65,7 @@ struct SelftestCommand: AsyncParsableCommand {
                     let until = now() + 1
                     while sample == nil && now() < until {
                         sample = try d.read()
-                        if sample == nil { usleep(10_000) }
+                        if sample == nil { pauseThread(0.01) }
                     }
                     guard let s = sample else { throw SensorError.configurationRejected(chip: c.model, address: c.address, register: 0) }
                     let unit = c.model.kind == .magnetometer ? "uT" : "m/s^2"
@@ -125,8 +136,7 @@ struct SelftestCommand: AsyncParsableCommand {
 
         let failed = checks.filter { !$0.ok }
         if format == .json {
-            let items = checks.map { "{\"check\":\"\($0.name)\",\"ok\":\($0.ok),\"detail\":\"\($0.detail.replacingOccurrences(of: "\"", with: "'"))\"}" }
-            print("{\"board\":\"\(b.name)\",\"checks\":[\(items.joined(separator: ","))],\"gps\":\"\(gps.replacingOccurrences(of: "\"", with: "'"))\",\"passed\":\(failed.isEmpty)}")
+            print(try jsonLine(Report(board: b.name, checks: checks, gps: gps, passed: failed.isEmpty)))
         } else {
             print("Selftest of \(b.name):")
             for c in checks { print("  \(c.ok ? "ok  " : "FAIL") \(c.name): \(c.detail)") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import Compass
 import Drivers
 import HAL
@@ -14,7 +15,7 @@ import Simulation
 struct SimulatedUnit {
     let core: UnitCore
     let outputs: [BoardConfig.Output: DigitalOutput]
-    let displayBus: SimulatedI2CBus
+    let displayBus: I2CBus?
 }
 
 func simulatedUnit(site: SiteConfig, zone: ZoneRules, board: BoardConfig, clock v: VirtualClock, store: StateStore,
@@ -24,23 +25,13 @@ func simulatedUnit(site: SiteConfig, zone: ZoneRules, board: BoardConfig, clock 
                                attitude: SimulatedWorld.turning(degreesPerSecond: 1))
     world.magneticNoise = 0.2
     world.accelerationNoise = 0.01
-    let bus = SimulatedBoard.bus(chips: simulatedChips(board), world: world, now: { v.monotonicNow() })
-    var outputs: [BoardConfig.Output: DigitalOutput] = [:]
-    // No edges kept: --record writes them; the live view reads the lines' states.
-    for o in board.lines.keys { outputs[o] = SimulatedOutput(name: o.rawValue, keep: 0, now: { v.wallNow() }) }
-    let mag = board.chip(.magnetometer), acc = board.chip(.accelerometer)
-    let hw = UnitCore.Hardware(
-        outputs: outputs, magnetometer: mag.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
-        accelerometer: acc.map { SensorChannel(sensor: $0.model.driver(bus: bus, address: $0.address)) },
-        magnetometerMounting: mag?.mounting ?? .identity, accelerometerMounting: acc?.mounting ?? .identity,
-        pointing: board.pointingAxis, sound: SimulatedSound(deviceName: "simulated"),
-        button: ScriptedButton(presses: presses))
+    let assembled = BoardAssembler(board).simulated(world: world, now: { v.monotonicNow() }, wallNow: { v.wallNow() }, presses: presses)
     let gnss = ScriptedPosition([(at: 2, event: .fix(PositionFix(time: nil, latitude: site.latitude, longitude: site.longitude,
                                                                 altitude: 0, horizontalError: 5, mode: .threeD)))])
     // The simulated chips are ideal: a unit calibration stands in for `mihrab calibrate`.
-    let core = UnitCore(config: site, zone: zone, hardware: hw, clock: v, position: gnss, sync: FixedClockSync(true),
+    let core = UnitCore(config: site, zone: zone, hardware: assembled.hardware, clock: v, position: gnss, sync: FixedClockSync(true),
                         store: store, calibration: calibration ?? .identity, recorder: recorder, logger: logger)
-    return SimulatedUnit(core: core, outputs: outputs, displayBus: SimulatedBoard.displayBus(simulatedDisplays(board)))
+    return SimulatedUnit(core: core, outputs: assembled.hardware.outputs, displayBus: assembled.displayBus)
 }
 
 /// --lat and --lon of the commands that simulate a unit: each in range, both or neither.
@@ -48,9 +39,4 @@ func validatePosition(lat: Double?, lon: Double?) throws {
     if let lat, !(lat.isFinite && (-90...90).contains(lat)) { throw ValidationError("--lat must be between -90 and 90 (got \(lat))") }
     if let lon, !(lon.isFinite && (-180...180).contains(lon)) { throw ValidationError("--lon must be between -180 and 180 (got \(lon))") }
     if (lat == nil) != (lon == nil) { throw ValidationError("--lat and --lon go together") }
-}
-
-/// The board's displays as emulator descriptions.
-func simulatedDisplays(_ board: BoardConfig) -> [SimulatedBoard.Display] {
-    board.displays.map { .init(model: $0.model, address: $0.address, width: $0.width, height: $0.height, columns: $0.columns, rows: $0.rows) }
 }

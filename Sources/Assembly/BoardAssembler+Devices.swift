@@ -1,0 +1,68 @@
+import Audio
+import HAL
+import LinuxHAL
+import Service
+
+extension BoardAssembler {
+    /// The speaker of a real board: a player on its own thread (a missing device is retried
+    /// there, the buzzer sounding meanwhile); nil with `device = "none"`.
+    public func speaker(device: String, keepAwake: Bool, waker: LoopWaker,
+                        logger: @escaping @Sendable (String) -> Void) -> SoundOutput? {
+        guard device != "none" else { return nil }
+        return SoundPlayer(device: ALSADevice(name: device), clock: { SystemClock().monotonicNow() },
+                           keepAwake: keepAwake, onReport: { waker.wake() }, log: logger)
+    }
+
+    /// The real bus /dev/i2c-N; the error is one line.
+    public static func linuxBus(_ n: Int) throws(BoardError) -> LinuxI2CBus {
+        do {
+            return try LinuxI2CBus(bus: n)
+        } catch {
+            throw BoardError(.unavailable, "I2C bus /dev/i2c-\(n): \(error.reason) (no such bus here; is i2c-dev loaded?)")
+        }
+    }
+
+    /// At boot the daemon can start before udev has made the board's device nodes and given them
+    /// to the gpio and i2c groups: on Debian 13 under emulation the first starts found /dev/i2c-0
+    /// root's alone and no GPIO chip of the board's label yet, and exited (systemd restarted it
+    /// until they were there). Waits up to `seconds` for the I2C bus to open and the GPIO chip to be
+    /// found, saying once what it waits for; then `real` says what is still missing.
+    public func awaitDevices(seconds: Double, logger: (String) -> Void) {
+        guard case .linux(let n) = board.bus else { return }
+        let clock = SystemClock()
+        let deadline = clock.monotonicNow() + seconds
+        var said = false
+        while true {
+            var missing: [String] = []
+            do { _ = try LinuxI2CBus(bus: n) } catch { missing.append("\(error)") }
+            if board.needsGPIOChip {
+                do {
+                    if try openGPIOChip(board) == nil { return }  // no chip configured: `real` says so
+                } catch { missing.append("\(error)") }
+            }
+            if missing.isEmpty {
+                if said { logger("devices ready") }
+                return
+            }
+            if clock.monotonicNow() >= deadline { return }
+            if !said {
+                logger("waiting up to \(Int(seconds)) s for the board's devices (udev may not have finished): \(missing.joined(separator: "; "))")
+                said = true
+            }
+            pauseThread(0.25)
+        }
+    }
+}
+
+extension BoardAssembler {
+    /// The real board's displays get a handle of their own on the bus (i2c-dev keeps the chip
+    /// address per handle; the compass's stays the loop's). Nil without displays, or when the bus
+    /// cannot be opened: that is logged, and the unit runs on without its displays.
+    public func displayBus(logger: (String) -> Void) -> I2CBus? {
+        guard !board.displays.isEmpty, case .linux(let n) = board.bus else { return nil }
+        do { return try LinuxI2CBus(bus: n) } catch {
+            logger("displays: I2C bus /dev/i2c-\(n): \(error.reason); the unit runs on without its displays")
+            return nil
+        }
+    }
+}
