@@ -55,7 +55,7 @@ struct BoardAssemblerTests {
         let hw = assembler.simulated(world: Self.world(), now: { 0 }, wallNow: { 0 }).hardware
         #expect(hw.ring.count == 4, "the ring's lines, as on a real board")
         #expect(hw.outputs.keys.sorted { $0.rawValue < $1.rawValue } == [.status])
-        let mag = try #require(hw.magnetometer), acc = try #require(hw.accelerometer)
+        let mag = try #require(hw.magnetometer as? SensorChannel), acc = try #require(hw.accelerometer as? SensorChannel)
         #expect(mag.sensor.model == .qmc5883l && mag.sensor.address == 0x0D)
         #expect(acc.sensor.model == .mpu6050 && acc.sensor.address == 0x69, "the first accelerometer in the file")
         #expect(hw.magnetometerMounting == board.chips[1].mounting && hw.magnetometerMounting != .identity)
