@@ -81,7 +81,7 @@ let package = Package(
         // The unit: configuration, planner, alerts, outputs, the control loop.
         .target(name: "Service", dependencies: [
             "CClock",
-            "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Audio", "TOMLKit",
+            "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "TOMLKit",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),
         .testTarget(name: "HALTests", dependencies: ["HAL"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Service", "Simulation", "HAL", "Drivers", "Compass", "TestSupport"]),
         .testTarget(name: "WebFrontTests", dependencies: ["WebFront", .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Assembly
 import Foundation
 import Service
 
@@ -20,6 +21,8 @@ enum Main {
         // A write to a socket whose peer has gone (gpsd resetting the connection) must fail
         // with EPIPE, not end the process: systemd counts death by SIGPIPE as a clean exit.
         signal(SIGPIPE, SIG_IGN)
+        // Sound files named in a config are decoded by Audio, given to the config here.
+        BoardAssembler.installSoundDecoder()
         do {
             var command = try Mihrab.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

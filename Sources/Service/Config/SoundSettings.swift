@@ -1,4 +1,3 @@
-import Audio
 import Foundation
 import HAL
 import PrayerTimes
@@ -78,7 +77,7 @@ public struct SoundSettings: Sendable, Equatable {
     /// `lenient` (a daemon starting): such a sound is recorded in `problems` and replaced by
     /// its buzzer pattern, so that a bad file can never keep the unit, and its buzzer, down.
     public mutating func resolve(patterns: [String: [Int]], extra: [String] = [], lenient: Bool = false,
-                                 probe: (String) throws(SoundError) -> SoundInfo = SoundFile.probe) throws(ResolveError) {
+                                 probe: (String) throws(SoundError) -> SoundInfo = SoundDecoder.probe) throws(ResolveError) {
         problems = []
         for name in Name.allCases {
             do {
