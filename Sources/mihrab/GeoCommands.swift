@@ -165,11 +165,10 @@ struct HeadingCommand: ParsableCommand {
             offset = (try? Qibla(latitude: lat, longitude: lon)).map { qiblaOffset(qiblaBearing: $0.bearing, trueHeading: t) }
         }
         if format == .json {
-            print("{\"magneticHeading\":\(jsonNumber(h.magneticHeading, 2)),\"trueHeading\":\(jsonNumber(trueHeading, 2))," +
-                  "\"roll\":\(jsonNumber(h.roll, 2)),\"pitch\":\(jsonNumber(h.pitch, 2)),\"qiblaOffset\":\(jsonNumber(offset, 2))," +
-                  "\"declination\":\(jsonNumber(declination, 2)),\"dip\":\(jsonNumber(h.dip, 2))," +
-                  "\"fieldStrength\":\(jsonNumber(h.fieldStrength, 2))," +
-                  "\"accuracy\":\(accuracy.map { "\"\($0.rawValue)\"" } ?? "null")}")
+            print(try jsonLine(HeadingReport(magneticHeading: fixed(h.magneticHeading, 2), trueHeading: fixed(trueHeading, 2),
+                                             roll: fixed(h.roll, 2), pitch: fixed(h.pitch, 2), qiblaOffset: fixed(offset, 2),
+                                             declination: fixed(declination, 2), dip: fixed(h.dip, 2),
+                                             fieldStrength: fixed(h.fieldStrength, 2), accuracy: accuracy?.rawValue)))
         } else {
             print("Magnetic heading \(jsonNumber(h.magneticHeading, 1)) degrees; pitch \(jsonNumber(h.pitch, 1)), roll \(jsonNumber(h.roll, 1))")
             if let trueHeading, let declination {

@@ -36,6 +36,19 @@ struct QiblaReport: Encodable {
     var undefined: String? = nil
 }
 
+/// `mihrab heading --format json`: one sample's heading (degrees), the qibla's offset, the field, the grade.
+struct HeadingReport: Encodable {
+    @Nullable var magneticHeading: Double?
+    @Nullable var trueHeading: Double?
+    @Nullable var roll: Double?
+    @Nullable var pitch: Double?
+    @Nullable var qiblaOffset: Double?
+    @Nullable var declination: Double?
+    @Nullable var dip: Double?
+    @Nullable var fieldStrength: Double?
+    @Nullable var accuracy: String?
+}
+
 /// `mihrab declination --format json`: the WMM's field (degrees, nT), the year, whether the model covers it.
 struct FieldReport: Encodable {
     @Nullable var declination: Double?
