@@ -13,8 +13,6 @@ public struct CompassEstimator: Sendable {
         public let accuracy: HeadingAccuracy?
     }
 
-    /// Standard gravity (m/s²): what a still accelerometer reads.
-    public static let gravity = 9.80665
 
     public var pointing: Vector3
     public var calibration: MagnetometerCalibration?
@@ -42,7 +40,7 @@ public struct CompassEstimator: Sendable {
         guard let h = HeadingSolution(accel: accel, mag: calibration?.apply(mag) ?? mag, pointing: pointing) else { return nil }
         guard let field else { return Reading(solution: h, trueHeading: nil, declination: nil, accuracy: nil) }
         let accuracy = HeadingAccuracy.assess(fieldRatio: h.fieldStrength / (field.total / 1000), dipError: h.dip - field.inclination,
-                                              gravityRatio: h.accelerationMagnitude / gravity, calibrated: calibration != nil)
+                                              gravityRatio: h.accelerationMagnitude / standardGravity, calibrated: calibration != nil)
         return Reading(solution: h, trueHeading: h.trueHeading(declination: field.declination), declination: field.declination,
                        accuracy: accuracy)
     }
