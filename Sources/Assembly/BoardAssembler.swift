@@ -10,6 +10,8 @@ import Simulation
 public struct AssembledBoard {
     public var hardware: UnitCore.Hardware
     public let displayBus: I2CBus?
+    /// `[outputs] relay`'s line (nil: none): driven by a subscriber of the snapshots, not the loop.
+    public var relay: (any DigitalOutput)? = nil
 }
 
 /// The one place a board file becomes hardware, asked by every command: a real board (Linux
@@ -69,6 +71,7 @@ public struct BoardAssembler {
         var outputs: [BoardConfig.Output: DigitalOutput] = [:]
         var ring: [DigitalOutput] = []
         var button: ButtonInput?
+        var relay: (any DigitalOutput)?
         if board.needsGPIOChip {
             let found: GPIOChip?
             do { found = try openGPIOChip(board) } catch { throw BoardError(.unavailable, "\(error)") }
@@ -80,13 +83,19 @@ public struct BoardAssembler {
             }
             for (output, line) in board.lines { outputs[output] = try request(line, output.rawValue) }
             for (i, line) in board.qiblaRing.enumerated() { ring.append(try request(line, "qibla_ring_\(i)")) }
+            if let r = board.outputs.relay {
+                do { relay = try requestLine(chip, r.line, consumer: "mihrab-relay") } catch {
+                    throw BoardError(.unavailable, "board \(board.path): outputs.relay: \(error)")
+                }
+            }
             if let stop = board.inputs[.stop] {
                 do { button = try requestButton(chip, stop, consumer: "mihrab-stop", onEdge: { waker.wake() }) } catch {
                     throw BoardError(.unavailable, "board \(board.path): gpio.inputs.stop: \(error)")
                 }
             }
         }
-        return AssembledBoard(hardware: hardware(outputs: outputs, ring: ring, compass: compass, button: button), displayBus: nil)
+        return AssembledBoard(hardware: hardware(outputs: outputs, ring: ring, compass: compass, button: button), displayBus: nil,
+                              relay: relay)
     }
 
     /// The hardware of the simulated board: its chips as emulators in `world`, recording
@@ -102,12 +111,13 @@ public struct BoardAssembler {
         let ring: [DigitalOutput] = board.qiblaRing.indices.map { SimulatedOutput(name: "qibla_ring_\($0)", keep: 0, now: wallNow) }
         var hw = hardware(outputs: outputs, ring: ring, compass: compass(on: bus, pause: { _ in }), button: ScriptedButton(presses: presses))
         hw.sound = SimulatedSound(deviceName: "simulated")
-        return AssembledBoard(hardware: hw, displayBus: SimulatedBoard.displayBus(simulatedDisplays))
+        let relay = board.outputs.relay.map { _ in SimulatedOutput(name: "RELAY", now: wallNow) }
+        return AssembledBoard(hardware: hw, displayBus: SimulatedBoard.displayBus(simulatedDisplays), relay: relay)
     }
 
     /// The simulated board's compass chips as emulators in `world`, on one bus.
     public func simulatedBus(world: SimulatedWorld, now: @escaping () -> Double) -> SimulatedI2CBus {
-        SimulatedBoard.bus(chips: board.chips.map { .init(model: $0.model.rawValue, address: $0.address, mounting: $0.mounting.matrix) },
+        SimulatedBoard.bus(chips: board.chips.map { .init(chip: $0.model, address: $0.address, mounting: $0.mounting.matrix) },
                            world: world, now: now)
     }
 

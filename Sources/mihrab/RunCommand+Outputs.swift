@@ -13,26 +13,12 @@ import Simulation
 /// screen's server, the board's small displays, the relay (and, in RunCommand+Network and
 /// +Admin, MQTT and the admin page's status).
 extension RunCommand {
-    /// `[outputs] relay`: its line (on a simulated board, a recording one), following the
-    /// snapshots. A line that cannot be had is an error naming the board file and the key.
-    static func startRelay(_ board: BoardConfig, hub: SnapshotHub, wallClock: @escaping () -> Double,
-                           logger: Logger) throws -> RelayOutput? {
-        guard let relay = board.outputs.relay else { return nil }
-        let line: any DigitalOutput
-        if board.bus == .simulated {
-            line = SimulatedOutput(name: "RELAY", now: wallClock)
-        } else {
-            let found: GPIOChip?
-            do { found = try openGPIOChip(board) } catch { throw CommandError("\(error)", exitCode: .unavailable) }
-            guard let chip = found else { throw CommandError("board \(board.path): gpio.chip is missing", exitCode: .config) }
-            do { line = try requestLine(chip, relay.line, consumer: "mihrab-relay") } catch {
-                throw CommandError("board \(board.path): outputs.relay: \(error)", exitCode: .unavailable)
-            }
-        }
-        let output = RelayOutput(line: line, during: relay.during, log: { logger.error("\($0)") })
-        hub.subscribe(output)
-        logger.notice("relay: \(line.name), on during \(relay.during.map(\.rawValue).joined(separator: ", "))")
-        return output
+    /// `[outputs] relay`: its line (from the board's assembly; on a simulated board, a recording
+    /// one) following the snapshots.
+    static func startRelay(_ line: (any DigitalOutput)?, during: [UnitSnapshot.Phase], hub: SnapshotHub, logger: Logger) {
+        guard let line else { return }
+        hub.subscribe(RelayOutput(line: line, during: during, log: { logger.error("\($0)") }))
+        logger.notice("relay: \(line.name), on during \(during.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// The wall screen's server, beside the loop (nil: turned off). A server that cannot

@@ -113,6 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         var virtual: VirtualClock?
         var options = Daemon.Options()
         var panelBus: I2CBus?
+        var relayLine: (any DigitalOutput)?
         var view: LiveView?
         var siteStore: SiteSettingsStore?
         if simulated {
@@ -137,6 +138,7 @@ struct RunCommand: AsyncParsableCommand {
                                      presses: presses(zone: zone, startWall: startWall))
             core = unit.core
             panelBus = unit.displayBus
+            relayLine = unit.relay
             options.speed = speed ?? 60
             options.until = until.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
             options.statusPath = dir + "/status.json"
@@ -149,7 +151,10 @@ struct RunCommand: AsyncParsableCommand {
             let assembler = BoardAssembler(boardConfig)
             assembler.awaitDevices(seconds: 30) { logger.notice("\($0)") }
             var hw: UnitCore.Hardware
-            do { hw = try assembler.real(waker: waker) { logger.warning("\($0)") }.hardware } catch { throw CommandError(error) }
+            do {
+                let assembled = try assembler.real(waker: waker) { logger.warning("\($0)") }
+                (hw, relayLine) = (assembled.hardware, assembled.relay)
+            } catch { throw CommandError(error) }
             // The speaker: its own thread; a missing device is retried there, the buzzer meanwhile.
             hw.sound = assembler.speaker(device: site.sound.device, keepAwake: site.sound.keepAwake, waker: waker,
                                          logger: { logger.warning("\($0)") })
@@ -209,7 +214,7 @@ struct RunCommand: AsyncParsableCommand {
             hub.subscribe(LinkOutput(link: link, hub: hub, logger: logger))
         }
         if let view { hub.subscribe(view) }
-        _ = try RunCommand.startRelay(boardConfig, hub: hub, wallClock: { clock.wallNow() }, logger: logger)
+        RunCommand.startRelay(relayLine, during: boardConfig.outputs.relay?.during ?? [], hub: hub, logger: logger)
         let daemon = Daemon(core: core, clock: clock, virtual: virtual, options: options, logger: logger)
         slot.set(daemon)
         do { try link?.start() } catch { logger.error("network: \(error); the unit runs on without the site's network") }

@@ -48,6 +48,18 @@ struct BoardAssemblerTests {
 
         """
 
+    @Test("the relay's line comes from the assembly with the board's others: a recording line when simulated, none when not configured")
+    func relayLine() throws {
+        let plain = BoardAssembler(try Self.board(Self.simulated)).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 })
+        #expect(plain.relay == nil)
+        let withRelay = try Self.board(Self.simulated + "[outputs]\nrelay = { line = \"RELAY\", during = [\"adhan\"] }\n")
+        let assembled = BoardAssembler(withRelay).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 })
+        let line = try #require(assembled.relay)
+        #expect(line.name == "RELAY")
+        try line.set(true)
+        #expect((line as? SimulatedOutput)?.state == true)
+    }
+
     @Test("the simulated board: its qibla ring, the chips the real path picks, with their mountings")
     func simulatedBoard() throws {
         let board = try Self.board(Self.simulated)
