@@ -81,7 +81,7 @@ let package = Package(
         // The unit: configuration, planner, alerts, outputs, the control loop.
         .target(name: "Service", dependencies: [
             "CClock",
-            "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Audio", "TOMLKit",
+            "PrayerTimes", "Geo", "Compass", "HAL", "Audio", "TOMLKit",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
