@@ -81,7 +81,9 @@ let package = Package(
         // The unit: configuration, planner, alerts, outputs, the control loop.
         .target(name: "Service", dependencies: [
             "CClock",
-            "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "TOMLKit",
+            // Neither Drivers nor Audio: sensors come in through HAL's protocols, sound files
+            // are decoded by the decoder the program installs (Assembly).
+            "PrayerTimes", "Geo", "Compass", "HAL", "TOMLKit",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -143,8 +143,8 @@ private func simulatedUnit(wallStart: Double, site: SiteConfig, sound: SoundOutp
                            dir: String = NSTemporaryDirectory() + "mihrab-bench-\(UUID().uuidString)") -> (UnitCore, VirtualClock, dir: String) {
     let clock = VirtualClock(wallStart: wallStart)
     let world = SimulatedWorld(latitude: 51.5, longitude: -0.13, decimalYear: 2026.2, attitude: SimulatedWorld.fixed(yaw: 30))
-    let bus = SimulatedBoard.bus(chips: [.init(model: "qmc5883l", address: 0x0D, mounting: .identity),
-                                         .init(model: "mpu6050", address: 0x68, mounting: .identity)],
+    let bus = SimulatedBoard.bus(chips: [.init(chip: .qmc5883l, address: 0x0D, mounting: .identity),
+                                         .init(chip: .mpu6050, address: 0x68, mounting: .identity)],
                                  world: world, now: { clock.monotonicNow() })
     var outputs: [BoardConfig.Output: DigitalOutput] = [:]
     for o in BoardConfig.Output.allCases { outputs[o] = SimulatedOutput(name: o.rawValue, now: { clock.wallNow() }) }

@@ -98,14 +98,6 @@ public enum SimulatedBoard {
             self.address = address
             self.mounting = mounting
         }
-
-        /// By board-file name, for tests and callers holding a name that was already checked
-        /// (a board file's names are parsed into `ChipModel`, with an error naming the chips).
-        /// A name that is no chip stops here, naming them, where it was silently dropped before.
-        public init(model: String, address: UInt8, mounting: Matrix3) {
-            guard let m = ChipModel(rawValue: model) else { preconditionFailure("'\(model)' is not one of the compass chips: \(ChipModel.names)") }
-            self.init(chip: m, address: address, mounting: mounting)
-        }
     }
 
     public static func bus(chips: [Chip], world: SimulatedWorld, now: @escaping () -> Double, seed: UInt64 = 1)

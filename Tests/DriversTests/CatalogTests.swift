@@ -74,12 +74,6 @@ struct CatalogTests {
         }
     }
 
-    @Test("a chip by its board-file name is the typed chip")
-    func chipByName() {
-        let byName = SimulatedBoard.Chip(model: "lsm303agr-mag", address: 0x1E, mounting: .identity)
-        #expect(byName.model == .lsm303agrMag)
-    }
-
     @Test("every display has an emulator that the driver its descriptor makes initialises and draws on",
           arguments: DisplayModel.allCases)
     func emulatorPerDisplay(model: DisplayModel) throws {

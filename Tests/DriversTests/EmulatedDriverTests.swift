@@ -102,7 +102,7 @@ struct EmulatedDriverTests {
         let time = Time()
         let world = SimulatedWorld(latitude: 0, longitude: 0, decimalYear: 2026)
         let flip = Matrix3(rows: Vector3(1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, -1))
-        let bus = SimulatedBoard.bus(chips: [.init(model: "mpu6050", address: 0x68, mounting: flip)], world: world,
+        let bus = SimulatedBoard.bus(chips: [.init(chip: .mpu6050, address: 0x68, mounting: flip)], world: world,
                                      now: { time.t })
         let d = MPU6050(bus: bus)
         try d.initialize()

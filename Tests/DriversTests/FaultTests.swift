@@ -68,7 +68,7 @@ struct FaultTests {
     func saturated() {
         let time = Time()
         let world = SimulatedWorld(latitude: 51.5, longitude: -0.13, decimalYear: 2026.5)
-        let bus = SimulatedBoard.bus(chips: [.init(model: "qmc5883l", address: 0x0D, mounting: .identity)], world: world,
+        let bus = SimulatedBoard.bus(chips: [.init(chip: .qmc5883l, address: 0x0D, mounting: .identity)], world: world,
                                      now: { time.t })
         let ch = SensorChannel(sensor: QMC5883L(bus: bus))
         time.t = 0.5

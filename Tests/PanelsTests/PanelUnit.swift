@@ -34,8 +34,8 @@ final class PanelUnit {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let clock = self.clock
         let world = SimulatedWorld(latitude: lat, longitude: lon, decimalYear: 2026.5, attitude: SimulatedWorld.fixed(yaw: 40))
-        let chips = SimulatedBoard.bus(chips: [.init(model: "qmc5883l", address: 0x0D, mounting: .identity),
-                                               .init(model: "mpu6050", address: 0x68, mounting: .identity)],
+        let chips = SimulatedBoard.bus(chips: [.init(chip: .qmc5883l, address: 0x0D, mounting: .identity),
+                                               .init(chip: .mpu6050, address: 0x68, mounting: .identity)],
                                        world: world, now: { clock.monotonicNow() })
         core = UnitCore(config: c, zone: zone,
                         hardware: UnitCore.Hardware(outputs: [:], magnetometer: SensorChannel(sensor: QMC5883L(bus: chips)),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Drivers
+import HAL
 @testable import Service
 
 /// Board files name chips by their descriptors' names: a name that is no chip is refused

@@ -48,8 +48,8 @@ final class UnitHarness {
         sync = FixedClockSync(synchronized)
         if withCompass {
             let world = SimulatedWorld(latitude: lat, longitude: lon, decimalYear: 2026.5, attitude: SimulatedWorld.fixed(yaw: 40))
-            let bus = SimulatedBoard.bus(chips: [.init(model: "qmc5883l", address: 0x0D, mounting: .identity),
-                                                 .init(model: "mpu6050", address: 0x68, mounting: .identity)],
+            let bus = SimulatedBoard.bus(chips: [.init(chip: .qmc5883l, address: 0x0D, mounting: .identity),
+                                                 .init(chip: .mpu6050, address: 0x68, mounting: .identity)],
                                          world: world, now: { clock.monotonicNow() })
             compass = (SensorChannel(sensor: QMC5883L(bus: bus)), SensorChannel(sensor: MPU6050(bus: bus)), bus)
         }

@@ -1,29 +1,25 @@
 import HAL
 
-/// What Mihrab knows of one display chip: one row per chip, in `DisplayModel.descriptor`.
+/// What Mihrab knows of one display chip: its identity (HAL's `DisplayModel.identity`), its
+/// controller variant and its driver (the row in `DisplayModel.descriptor`).
 public struct DisplayDescriptor: Sendable {
-    public enum Family: String, Sendable {
-        /// A pixel OLED; a scan cannot tell the controllers apart (the board file says which).
-        case oled
-        /// A character LCD behind a PCF8574 I2C backpack.
-        case lcdBackpack = "lcd-backpack"
-    }
+    public typealias Family = DisplayFamily
 
     /// The driver at an address: `size` is pixels for an OLED, characters for an LCD.
     public typealias DriverFactory = @Sendable (_ bus: I2CBus, _ address: UInt8, _ size: DisplaySize,
                                                 _ pause: @escaping (Double) -> Void) -> DisplayDevice
 
     public let model: DisplayModel
-    public let family: Family
-    /// The addresses the chip can answer at (strap options), the default first.
-    public let addresses: [UInt8]
-    /// A scan probes chips in ascending `probeOrder`; an address answered stays taken.
-    public let probeOrder: Int
     /// The OLED controller's values (nil for a character LCD).
     public let oled: OLEDVariant?
     public let driver: DriverFactory
 
     public var name: String { model.rawValue }
+    public var family: DisplayFamily { model.identity.family }
+    /// The addresses the chip can answer at (strap options), the default first.
+    public var addresses: [UInt8] { model.identity.addresses }
+    /// A scan probes chips in ascending `probeOrder`; an address answered stays taken.
+    public var probeOrder: Int { model.identity.probeOrder }
 }
 
 /// A display's size: pixels (width x height) for an OLED, characters (columns x rows) for an LCD.

@@ -1,5 +1,4 @@
 import Compass
-import Drivers
 import HAL
 
 extension BoardConfig {

@@ -1,4 +1,3 @@
-import Drivers
 import HAL
 
 extension BoardConfig {

@@ -1,5 +1,4 @@
 import Compass
-import Drivers
 import HAL
 
 /// The parts of a board file: the bus, the compass chips, the displays, GPIO lines and inputs, the outputs.

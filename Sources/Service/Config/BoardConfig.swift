@@ -1,5 +1,4 @@
 import Compass
-import Drivers
 import Foundation
 import HAL
 import TOMLKit
