@@ -28,7 +28,7 @@ extension UnitCore {
             ScreenInput.Day.planned(date.adding(days: $0), at: at, zone: zone, config: config, calculator: calc)
         }
         let decided = store.state.events
-        plan.plan(days, start: start, end: end, isDecided: { decided[$0.id] != nil }, playsFile: eventPlaysFile)
+        plan.plan(days, start: start, end: end, isDecided: { decided[$0.id] != nil }, playsFile: audio.playsFile)
         noteTimetableFallback()
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }
@@ -50,7 +50,7 @@ extension UnitCore {
             case .fire:
                 fired += 1
                 logger.notice("\(d.event.kind.rawValue) \(d.event.prayer.rawValue)\(d.event.muted ? " (quiet period: silent)" : "")")
-                sound(d.event, mono: mono)
+                audio.sound(d.event, mono: mono)
             case .miss:
                 missed += 1
                 logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): more than the grace period passed before it could sound (unit off, clock not trusted, or stepped past it)")

@@ -32,10 +32,7 @@ extension UnitCore {
     func drive(mono: Double, wall: Double) -> Double {
         var next = mono + longestPass  // at least once a second: clock steps, trust
         func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
-        soon(warmSpeaker(mono: mono, wall: wall))
-        soon(hw.button?.nextTime)
-        // A held stop button becomes a test of the sound (with a speaker or with the buzzer).
-        if let p = audio.pressedAt, !audio.longPressDone { soon(p + UnitCore.longPress) }
+        audio.wakes(mono: mono, wall: wall, coming: plan.nextFileSound(after: wall), soon)
         soon(position.nextTime)
 
         soon(indicators.identifyPhase(mono: mono))
@@ -43,14 +40,9 @@ extension UnitCore {
         indicators.apply(.status, status.on, wall)
         if indicators.isFitted(.status) { soon(status.next) }
 
-        if let b = buzzer {
-            let s = b.state(at: mono)
-            indicators.apply(.buzzer, s.on, wall)
-            if s.next == nil { buzzer = nil }
-            soon(s.next)
-        } else {
-            indicators.apply(.buzzer, false, wall)
-        }
+        let buzzer = audio.buzzerState(at: mono)
+        indicators.apply(.buzzer, buzzer.on, wall)
+        soon(buzzer.next)
 
         // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
         let window = PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule))

@@ -94,8 +94,8 @@ public final class UnitCore {
     /// synchronisation flag are checked this often (a fix, the button and the speaker wake
     /// the loop themselves). Tests lengthen it to see the loop's wakes alone.
     var longestPass = 1.0
-    var buzzer: PatternPlayback?
-    var audio = AudioState()
+    /// The speaker, the buzzer's pattern and the stop button.
+    let audio: SoundController
     public internal(set) var fired = 0
     public internal(set) var missed = 0
     public var gpioErrors: Int { indicators.gpioErrors }
@@ -112,6 +112,8 @@ public final class UnitCore {
         self.zone = zone
         hw = hardware
         indicators = Indicators(outputs: hardware.outputs, ring: hardware.ring, recorder: recorder, logger: logger)
+        audio = SoundController(speaker: hardware.sound, button: hardware.button, settings: config.sound,
+                                patterns: config.patterns, recorder: recorder, logger: logger)
         self.clock = clock
         self.position = position
         self.sync = sync
@@ -152,6 +154,7 @@ public final class UnitCore {
         }
         self.config = config
         self.zone = zone
+        (audio.settings, audio.patterns) = (config.sound, config.patterns)
         compass.filter.timeConstant = config.smoothingSeconds
         place.reload(config)
         replanRequested = true
@@ -178,7 +181,7 @@ public final class UnitCore {
         if replanRequested || plan.isOver(wall) { replan(wall: wall) }
         readButton(mono: mono, wall: wall)
         alert(mono: mono, wall: wall)
-        readSound(mono: mono, wall: wall)
+        audio.readSpeaker(mono: mono, wall: wall)
         nextFullPass = drive(mono: mono, wall: wall)
         guard let compassDue, compassDue > mono else { return nextFullPass }
         return min(compassDue, nextFullPass)
@@ -200,8 +203,7 @@ public final class UnitCore {
     public func shutdown() -> Bool {
         let t = clock.wallNow()
         indicators.allOff(wall: t)
-        buzzer = nil
-        hw.sound?.stop(now: clock.monotonicNow())
+        audio.silence(mono: clock.monotonicNow())
         return save()
     }
 
