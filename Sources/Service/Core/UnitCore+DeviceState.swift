@@ -35,6 +35,21 @@ extension UnitCore {
         logger.info("planned \(events.count) events for \(date) at \(String(format: "%.4f, %.4f", latitude, longitude))")
     }
 
+    func describeTimetable() {
+        guard let t = config.timetable else { return }
+        logger.notice("timetable \(t.file): \(t.days.count) days \(t.range), \(t.clock.rawValue) clock times; other days computed (\(config.parameters.method.rawValue))")
+    }
+
+    /// Logs, once per table, a planned day (today or tomorrow) that the timetable does not cover.
+    func noteTimetableFallback() {
+        guard let t = config.timetable,
+              let outside = plannedDays.dropFirst().first(where: { $0.source == .method }) else { return }
+        let key = "\(t.file) \(t.range)"
+        guard timetableFallbackLogged != key else { return }
+        timetableFallbackLogged = key
+        logger.warning("\(outside.date) is outside the timetable \(t.file) (\(t.range)): its times are computed with the \(config.parameters.method.rawValue) method")
+    }
+
     func alert(mono: Double, wall: Double) {
         let decisions = plan.decide(now: wall, trusted: clockTrusted, grace: config.graceSeconds)
         guard !decisions.isEmpty else { return }

@@ -45,20 +45,8 @@ extension UnitCore {
         soon(buzzer.next)
 
         // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
-        let window = PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule))
-        let upcoming = window.next
-        let blink = StatusCondition.prayerBlink.state(at: mono)
-        for (prayer, output) in UnitCore.prayerOutputs {
-            var on = prayer == window.current?.prayer
-            if let u = upcoming, u.prayer == prayer, u.time - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
-                on = blink.on
-                if indicators.isFitted(output) { soon(blink.next) }
-            }
-            indicators.apply(output, on, wall)
-        }
-        if let u = upcoming { soon(mono + (u.time - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
-        if let c = window.current?.end { soon(mono + (c - wall)) }  // the current prayer's end
-
+        indicators.showPrayers(PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule)),
+                               blinkSeconds: Double(config.nextPrayerBlinkMinutes) * 60, mono: mono, wall: wall, soon)
         driveQibla(wall: wall)
 
         // The next undecided event, and local midnight.
@@ -73,11 +61,6 @@ extension UnitCore {
         let indication = QiblaIndication.from(offset: qiblaOffset, usable: accuracy != .unreliable,
                                               tolerance: config.alignedToleranceDegrees, ringSize: hw.ring.count)
         indicators.showQibla(indication, wall: wall)
-    }
-
-    /// Each prayer's LED, looked up once (not by name every pass).
-    static let prayerOutputs: [(Prayer, BoardConfig.Output)] = SiteConfig.prayers.compactMap { p in
-        BoardConfig.Output(rawValue: p.rawValue).map { (p, $0) }
     }
 
     /// Saves the state; a failure is logged when it starts and when it ends (not every save).
