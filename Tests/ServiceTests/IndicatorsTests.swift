@@ -1,5 +1,6 @@
 import HAL
 import Logging
+@testable import PrayerTimes
 import Simulation
 import Testing
 @testable import Service
@@ -54,5 +55,34 @@ struct IndicatorsTests {
         #expect(ring.map(\.state) == [false, false, true, false])
         ind.allOff(wall: 0)
         #expect(!ring.contains(where: \.state) && !led.state)
+    }
+
+    @Test("the current prayer's LED is lit; the next one's blinks in its last minutes; the loop is woken for each change")
+    func prayers() {
+        let h = 3600.0, base = Double(20_000) * 86_400
+        func day(_ k: Int) -> DaySchedule {  // Fajr 5:00, sunrise 6:30, Dhuhr 12:00, Asr 15:00, Maghrib 18:00, Isha 19:30
+            let b = base + Double(k) * 86_400
+            var times = PerPrayer<Double>(repeating: 0)
+            for (p, hours) in [(Prayer.fajr, 5.0), (.sunrise, 6.5), (.dhuhr, 12), (.asr, 15), (.maghrib, 18), (.isha, 19.5)] {
+                times[p] = b + hours * h
+            }
+            return DaySchedule(date: CivilDate(daysSinceEpoch: 20_000 + k), times: times, imsak: b + 4.8 * h, midnight: b + 24 * h,
+                               lastThird: b + 26 * h, resolved: Resolutions(repeating: nil))
+        }
+        let days = [day(-1), day(0), day(1)]
+        let dhuhr = SimulatedOutput(name: "dhuhr", now: { 0 }), asr = SimulatedOutput(name: "asr", now: { 0 })
+        let ind = Indicators(outputs: [.dhuhr: dhuhr, .asr: asr], ring: [], recorder: nil, logger: Logger(label: "test"))
+        var wakes: [Double] = []
+        let mono = 100.0
+        var wall = base + 13 * h
+        ind.showPrayers(PrayerWindow.at(wall, days: days), blinkSeconds: 600, mono: mono, wall: wall) { if let t = $0 { wakes.append(t) } }
+        #expect(dhuhr.state && !asr.state)
+        #expect(wakes == [mono + 2 * h - 600, mono + 2 * h])  // the blink starts; Dhuhr ends at Asr
+        wakes = []
+        wall = base + 15 * h - 300
+        ind.showPrayers(PrayerWindow.at(wall, days: days), blinkSeconds: 600, mono: mono, wall: wall) { if let t = $0 { wakes.append(t) } }
+        let blink = StatusCondition.prayerBlink.state(at: mono)
+        #expect(dhuhr.state && asr.state == blink.on)
+        #expect(wakes.first == blink.next)
     }
 }

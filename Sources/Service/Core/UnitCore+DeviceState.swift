@@ -28,11 +28,26 @@ extension UnitCore {
             ScreenInput.Day.planned(date.adding(days: $0), at: at, zone: zone, config: config, calculator: calc)
         }
         let decided = store.state.events
-        plan.plan(days, start: start, end: end, isDecided: { decided[$0.id] != nil }, playsFile: eventPlaysFile)
+        plan.plan(days, start: start, end: end, isDecided: { decided[$0.id] != nil }, playsFile: audio.playsFile)
         noteTimetableFallback()
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }
         logger.info("planned \(events.count) events for \(date) at \(String(format: "%.4f, %.4f", latitude, longitude))")
+    }
+
+    func describeTimetable() {
+        guard let t = config.timetable else { return }
+        logger.notice("timetable \(t.file): \(t.days.count) days \(t.range), \(t.clock.rawValue) clock times; other days computed (\(config.parameters.method.rawValue))")
+    }
+
+    /// Logs, once per table, a planned day (today or tomorrow) that the timetable does not cover.
+    func noteTimetableFallback() {
+        guard let t = config.timetable,
+              let outside = plannedDays.dropFirst().first(where: { $0.source == .method }) else { return }
+        let key = "\(t.file) \(t.range)"
+        guard timetableFallbackLogged != key else { return }
+        timetableFallbackLogged = key
+        logger.warning("\(outside.date) is outside the timetable \(t.file) (\(t.range)): its times are computed with the \(config.parameters.method.rawValue) method")
     }
 
     func alert(mono: Double, wall: Double) {
@@ -50,7 +65,7 @@ extension UnitCore {
             case .fire:
                 fired += 1
                 logger.notice("\(d.event.kind.rawValue) \(d.event.prayer.rawValue)\(d.event.muted ? " (quiet period: silent)" : "")")
-                sound(d.event, mono: mono)
+                audio.sound(d.event, mono: mono)
             case .miss:
                 missed += 1
                 logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): more than the grace period passed before it could sound (unit off, clock not trusted, or stepped past it)")

@@ -32,10 +32,7 @@ extension UnitCore {
     func drive(mono: Double, wall: Double) -> Double {
         var next = mono + longestPass  // at least once a second: clock steps, trust
         func soon(_ t: Double?) { if let t, t > mono { next = min(next, t) } }
-        soon(warmSpeaker(mono: mono, wall: wall))
-        soon(hw.button?.nextTime)
-        // A held stop button becomes a test of the sound (with a speaker or with the buzzer).
-        if let p = audio.pressedAt, !audio.longPressDone { soon(p + UnitCore.longPress) }
+        audio.wakes(mono: mono, wall: wall, coming: plan.nextFileSound(after: wall), soon)
         soon(position.nextTime)
 
         soon(indicators.identifyPhase(mono: mono))
@@ -43,30 +40,13 @@ extension UnitCore {
         indicators.apply(.status, status.on, wall)
         if indicators.isFitted(.status) { soon(status.next) }
 
-        if let b = buzzer {
-            let s = b.state(at: mono)
-            indicators.apply(.buzzer, s.on, wall)
-            if s.next == nil { buzzer = nil }
-            soon(s.next)
-        } else {
-            indicators.apply(.buzzer, false, wall)
-        }
+        let buzzer = audio.buzzerState(at: mono)
+        indicators.apply(.buzzer, buzzer.on, wall)
+        soon(buzzer.next)
 
         // Prayer LEDs: the current prayer lit, the next one blinking in its last minutes.
-        let window = PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule))
-        let upcoming = window.next
-        let blink = StatusCondition.prayerBlink.state(at: mono)
-        for (prayer, output) in UnitCore.prayerOutputs {
-            var on = prayer == window.current?.prayer
-            if let u = upcoming, u.prayer == prayer, u.time - wall <= Double(config.nextPrayerBlinkMinutes) * 60 {
-                on = blink.on
-                if indicators.isFitted(output) { soon(blink.next) }
-            }
-            indicators.apply(output, on, wall)
-        }
-        if let u = upcoming { soon(mono + (u.time - wall) - Double(config.nextPrayerBlinkMinutes) * 60) }
-        if let c = window.current?.end { soon(mono + (c - wall)) }  // the current prayer's end
-
+        indicators.showPrayers(PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule)),
+                               blinkSeconds: Double(config.nextPrayerBlinkMinutes) * 60, mono: mono, wall: wall, soon)
         driveQibla(wall: wall)
 
         // The next undecided event, and local midnight.
@@ -81,11 +61,6 @@ extension UnitCore {
         let indication = QiblaIndication.from(offset: qiblaOffset, usable: accuracy != .unreliable,
                                               tolerance: config.alignedToleranceDegrees, ringSize: hw.ring.count)
         indicators.showQibla(indication, wall: wall)
-    }
-
-    /// Each prayer's LED, looked up once (not by name every pass).
-    static let prayerOutputs: [(Prayer, BoardConfig.Output)] = SiteConfig.prayers.compactMap { p in
-        BoardConfig.Output(rawValue: p.rawValue).map { (p, $0) }
     }
 
     /// Saves the state; a failure is logged when it starts and when it ends (not every save).

@@ -35,17 +35,24 @@ extension UnitCore {
         let mono = clock.monotonicNow()
         switch command {
         case .stop:
-            stopSound(mono: mono)
+            audio.stop(mono: mono)
             return "stopped"
         case .testSound:
-            playTest(mono: mono)
-            return "playing the adhan sound for \(Int(UnitCore.testSeconds)) s"
+            audio.playTest(mono: mono)
+            return "playing the adhan sound for \(Int(SoundController.testSeconds)) s"
         case .identify:
             indicators.identify(from: mono)
             logger.notice("identify: every LED blinks for \(Int(Indicators.identifySeconds)) s")
             return "blinking every LED for \(Int(Indicators.identifySeconds)) s"
         case .reload:
             return "reloading"
+        }
+    }
+
+    /// The stop button: each press told to the network (the controller stops the sound).
+    func readButton(mono: Double, wall: Double) {
+        for at in audio.readButton(mono: mono, wall: wall) {
+            onEvent?(UnitEvent(type: "stop-pressed", at: EventRecorder.iso(at, zone: zone, millis: false)))
         }
     }
 

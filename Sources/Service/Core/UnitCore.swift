@@ -13,34 +13,6 @@ import PrayerTimes
 /// Data flows one way: sensors -> estimators (position, time trust, heading) -> device
 /// state (events, current prayer) -> outputs.
 public final class UnitCore {
-    public struct Hardware {
-        public var outputs: [BoardConfig.Output: DigitalOutput]
-        public var ring: [DigitalOutput]
-        public var magnetometer: (any VectorSensorChannel)?
-        public var accelerometer: (any VectorSensorChannel)?
-        public var magnetometerMounting: Mounting
-        public var accelerometerMounting: Mounting
-        public var pointing: Vector3
-        /// The speaker (nil: none; file sounds fall back to the buzzer) and the stop button.
-        public var sound: SoundOutput?
-        public var button: ButtonInput?
-
-        public init(outputs: [BoardConfig.Output: DigitalOutput], ring: [DigitalOutput] = [],
-                    magnetometer: (any VectorSensorChannel)? = nil, accelerometer: (any VectorSensorChannel)? = nil,
-                    magnetometerMounting: Mounting = .identity, accelerometerMounting: Mounting = .identity,
-                    pointing: Vector3 = Vector3(1, 0, 0), sound: SoundOutput? = nil, button: ButtonInput? = nil) {
-            self.outputs = outputs
-            self.ring = ring
-            self.magnetometer = magnetometer
-            self.accelerometer = accelerometer
-            self.magnetometerMounting = magnetometerMounting
-            self.accelerometerMounting = accelerometerMounting
-            self.pointing = pointing
-            self.sound = sound
-            self.button = button
-        }
-    }
-
     public enum PositionSourceState: String, Sendable { case gps, lastFix = "last-fix", configured }
 
     public internal(set) var config: SiteConfig
@@ -94,8 +66,8 @@ public final class UnitCore {
     /// synchronisation flag are checked this often (a fix, the button and the speaker wake
     /// the loop themselves). Tests lengthen it to see the loop's wakes alone.
     var longestPass = 1.0
-    var buzzer: PatternPlayback?
-    var audio = AudioState()
+    /// The speaker, the buzzer's pattern and the stop button.
+    let audio: SoundController
     public internal(set) var fired = 0
     public internal(set) var missed = 0
     public var gpioErrors: Int { indicators.gpioErrors }
@@ -112,6 +84,8 @@ public final class UnitCore {
         self.zone = zone
         hw = hardware
         indicators = Indicators(outputs: hardware.outputs, ring: hardware.ring, recorder: recorder, logger: logger)
+        audio = SoundController(speaker: hardware.sound, button: hardware.button, settings: config.sound,
+                                patterns: config.patterns, recorder: recorder, logger: logger)
         self.clock = clock
         self.position = position
         self.sync = sync
@@ -129,21 +103,6 @@ public final class UnitCore {
         describeTimetable()
     }
 
-    func describeTimetable() {
-        guard let t = config.timetable else { return }
-        logger.notice("timetable \(t.file): \(t.days.count) days \(t.range), \(t.clock.rawValue) clock times; other days computed (\(config.parameters.method.rawValue))")
-    }
-
-    /// Logs, once per table, a planned day (today or tomorrow) that the timetable does not cover.
-    func noteTimetableFallback() {
-        guard let t = config.timetable,
-              let outside = plannedDays.dropFirst().first(where: { $0.source == .method }) else { return }
-        let key = "\(t.file) \(t.range)"
-        guard timetableFallbackLogged != key else { return }
-        timetableFallbackLogged = key
-        logger.warning("\(outside.date) is outside the timetable \(t.file) (\(t.range)): its times are computed with the \(config.parameters.method.rawValue) method")
-    }
-
     /// A new configuration (SIGHUP): replanned at the next tick.
     public func reload(_ config: SiteConfig, zone: ZoneRules) {
         let newTable = config.timetable != self.config.timetable
@@ -152,6 +111,7 @@ public final class UnitCore {
         }
         self.config = config
         self.zone = zone
+        (audio.settings, audio.patterns) = (config.sound, config.patterns)
         compass.filter.timeConstant = config.smoothingSeconds
         place.reload(config)
         replanRequested = true
@@ -170,16 +130,16 @@ public final class UnitCore {
     public func tick(news: Bool = false) -> Double {
         let mono = clock.monotonicNow()
         let wall = clock.wallNow()
-        detectClockStep(mono: mono, wall: wall)
+        detectClockStep(mono: mono, wall: wall)                  // clock trust: a step replans
         if !news, !replanRequested, mono < nextFullPass, let next = compassPass(mono: mono, wall: wall) { return next }
-        readPosition(mono: mono, wall: wall)
-        updateTrust(wall: wall)
-        let compassDue = updateCompass(mono: mono)
-        if replanRequested || plan.isOver(wall) { replan(wall: wall) }
-        readButton(mono: mono, wall: wall)
-        alert(mono: mono, wall: wall)
-        readSound(mono: mono, wall: wall)
-        nextFullPass = drive(mono: mono, wall: wall)
+        readPosition(mono: mono, wall: wall)                     // position (a fix may trust the clock)
+        updateTrust(wall: wall)                                  // clock trust: the kernel, the config
+        let compassDue = updateCompass(mono: mono)               // compass
+        if replanRequested || plan.isOver(wall) { replan(wall: wall) }  // day plan
+        readButton(mono: mono, wall: wall)                       // sound: a press stops before this pass's events
+        alert(mono: mono, wall: wall)                            // day plan decides; sound sounds what fired
+        audio.readSpeaker(mono: mono, wall: wall)                // sound: starts, stops, fallbacks
+        nextFullPass = drive(mono: mono, wall: wall)             // indicators, and when next to look
         guard let compassDue, compassDue > mono else { return nextFullPass }
         return min(compassDue, nextFullPass)
     }
@@ -200,8 +160,7 @@ public final class UnitCore {
     public func shutdown() -> Bool {
         let t = clock.wallNow()
         indicators.allOff(wall: t)
-        buzzer = nil
-        hw.sound?.stop(now: clock.monotonicNow())
+        audio.silence(mono: clock.monotonicNow())
         return save()
     }
 

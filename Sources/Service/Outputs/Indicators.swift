@@ -1,5 +1,6 @@
 import HAL
 import Logging
+import PrayerTimes
 
 /// The unit's lines: LEDs, the buzzer's line, the qibla indicator (three LEDs or a ring),
 /// and `identify`'s blink over them all. Each line is set only when its value changes (the
@@ -65,6 +66,28 @@ final class Indicators {
         apply(.qiblaAligned, indication == .aligned, wall)
         apply(.qiblaRight, indication == .right, wall)
         for i in ring.indices { setRing(i, indication == .ring(i), wall) }
+    }
+
+    /// The prayer LEDs: the current prayer lit, the next one blinking in its last
+    /// `blinkSeconds`. Tells `soon` when they next change.
+    func showPrayers(_ window: PrayerWindow, blinkSeconds: Double, mono: Double, wall: Double, _ soon: (Double?) -> Void) {
+        let upcoming = window.next
+        let blink = StatusCondition.prayerBlink.state(at: mono)
+        for (prayer, output) in Indicators.prayerOutputs {
+            var on = prayer == window.current?.prayer
+            if let u = upcoming, u.prayer == prayer, u.time - wall <= blinkSeconds {
+                on = blink.on
+                if isFitted(output) { soon(blink.next) }
+            }
+            apply(output, on, wall)
+        }
+        if let u = upcoming { soon(mono + (u.time - wall) - blinkSeconds) }
+        if let c = window.current?.end { soon(mono + (c - wall)) }  // the current prayer's end
+    }
+
+    /// Each prayer's LED, looked up once (not by name every pass).
+    static let prayerOutputs: [(Prayer, BoardConfig.Output)] = SiteConfig.prayers.compactMap { p in
+        BoardConfig.Output(rawValue: p.rawValue).map { (p, $0) }
     }
 
     /// Every line off (SIGTERM), identify's blink included.
