@@ -217,8 +217,11 @@ public final class BrokerWatch: @unchecked Sendable {
         return nil
     }
 
+    /// SIGKILL, not SIGTERM: a child started from a Swift Testing thread (a libdispatch worker,
+    /// every signal blocked) inherits that mask, so mosquitto_sub would never see a SIGTERM and
+    /// the wait would never end.
     public func stop() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

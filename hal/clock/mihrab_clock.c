@@ -70,6 +70,14 @@ int mihrab_catch_signals(uint32_t *word, const int *signals, int count) {
         if (signals[i] <= 0 || signals[i] >= 32) return -EINVAL;
         if (sigaction(signals[i], &sa, &previous[signals[i]]) != 0) return -errno;
     }
+    /* A process inherits its signal mask: one started from a thread that blocks these (a
+       libdispatch worker, as Swift Testing's are; some supervisors) would never be told to
+       stop or reload. Unblocked on the calling thread, the loop's, where the handler wakes. */
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
+    int rc = pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    if (rc != 0) return -rc;
     return 0;
 }
 
