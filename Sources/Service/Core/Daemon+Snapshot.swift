@@ -27,7 +27,11 @@ extension Daemon {
         published.eventsWaiting = false
         let s = core.snapshot(sequence: published.sequence, wall: wall, periodic: periodic, loop: loopFigures(), events: published.events)
         published.nextChange = s.nextChange
-        published.changeMonotonic = s.nextChange.map { clock.monotonicNow() + ($0 - wall) }
+        // The same conversion as the core's for its events (time - (wall - mono)): a change at
+        // an event's instant is the same Double, so the loop makes one pass there, not two a
+        // rounding apart (whose order against a thread's wake would vary from run to run).
+        let offset = wall - clock.monotonicNow()
+        published.changeMonotonic = s.nextChange.map { $0 - offset }
         return s
     }
 
