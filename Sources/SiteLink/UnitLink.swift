@@ -112,7 +112,7 @@ public final class UnitLink: @unchecked Sendable {
         // The unit's errors on the event topic (not the network's own: they could not go out).
         ErrorTap.shared.listen { [weak self] line in
             guard let link = self, !line.hasPrefix("network:") else { return }
-            link.event(UnitEvent(type: "error", at: UnitLink.utcNow(), message: String(line.prefix(512))))
+            link.event(UnitEvent(type: "error", at: UnitEvent.utcNow(), message: String(line.prefix(512))))
         }
         logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
         if siteKey == nil {
@@ -141,7 +141,7 @@ public final class UnitLink: @unchecked Sendable {
 
     public func answer(_ command: RemoteCommand, id: String, result: String) {
         queue.async {
-            self.publishEvent(UnitEvent(type: "command", at: UnitLink.utcNow(), id: id, command: command.rawValue, result: result))
+            self.publishEvent(UnitEvent(type: "command", at: UnitEvent.utcNow(), id: id, command: command.rawValue, result: result))
         }
     }
 
@@ -290,11 +290,5 @@ public final class UnitLink: @unchecked Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(e) else { return }
         client.publish(Topics.event(unit), data, retain: false)
-    }
-
-    static func utcNow() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date())
     }
 }

@@ -65,3 +65,13 @@ extension UnitCore {
                           message: action == .fire ? nil : "\(e.kind.rawValue) missed"))
     }
 }
+
+extension UnitEvent {
+    /// The unit's real time now, UTC ISO 8601 (the time of a command's answer, of the network's
+    /// own events).
+    public static func utcNow() -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: Date())
+    }
+}

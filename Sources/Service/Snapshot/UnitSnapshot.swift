@@ -84,12 +84,3 @@ public struct UnitSnapshot: Sendable, Codable {
         return (newer, lost)
     }
 }
-
-extension UnitEvent {
-    /// The unit's real time now, UTC ISO 8601 (the time of a command's answer).
-    static func utcNow() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date())
-    }
-}
