@@ -12,6 +12,8 @@ public final class SnapshotHub: Sendable {
     private let newest = Mutex<UnitSnapshot?>(nil)
     private let subscriptions = Mutex<[Subscription]>([])
     private let parts = Mutex<[@Sendable (inout StatusReport) -> Void]>([])
+    /// The last whole status made, by snapshot number.
+    private let whole = Mutex<(sequence: UInt64, report: StatusReport)?>(nil)
 
     public init() {}
 
@@ -32,9 +34,13 @@ public final class SnapshotHub: Sendable {
     }
 
     /// The whole status of a snapshot: the core's and the loop's, with every output's part.
+    /// Made once per snapshot, by the first output that asks (status.json, the admin page and
+    /// MQTT all want it each second); the others take that one.
     public func status(of snapshot: UnitSnapshot) -> StatusReport {
+        if let done = whole.withLock({ $0 }), done.sequence == snapshot.sequence { return done.report }
         var r = snapshot.status
         for p in parts.withLock({ $0 }) { p(&r) }
+        whole.withLock { $0 = (snapshot.sequence, r) }
         return r
     }
 
