@@ -94,6 +94,9 @@ public struct CalculationParameters: Sendable, Equatable {
     /// Moonsighting Committee: seasonal Fajr and Isha bounds and 1/7 of the night above 55 degrees.
     public var seasonalTwilight = false
     public var shafaq: Shafaq = .general
+    /// Where each time is computed, when the authority publishes a zone's times for points of
+    /// its own (a JAKIM zone): the place given to the calculator is then not used for them.
+    public var referencePoints: ReferencePoints?
 
     public init(method: CalculationMethod = .custom, fajrAngle: Double, isha: IshaRule,
                 maghrib: MaghribRule = .sunset) {

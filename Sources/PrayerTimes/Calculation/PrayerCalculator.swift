@@ -21,6 +21,9 @@ public struct PrayerCalculator: Sendable {
     /// `ramadan` selects the Ramadan Isha interval of methods that have one.
     public func schedule(for date: CivilDate, at coordinates: Coordinates, utcOffset: Int,
                          ramadan: Bool = false) -> DaySchedule {
+        if let points = parameters.referencePoints {
+            return schedule(for: date, points: points, utcOffset: utcOffset, ramadan: ramadan)
+        }
         let noon = solarNoonGuess(date: date, longitude: coordinates.longitude, utcOffset: utcOffset)
         if let raw = usableTimes(date: date, latitude: coordinates.latitude, coordinates: coordinates,
                                  noon: noon, ramadan: ramadan) {
