@@ -18,7 +18,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check repo rig-arm64 verify-unit unit-check clean
+.PHONY: all deps test-deps build release jakim-zones jakim-zones-check release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check repo rig-arm64 verify-unit unit-check clean
 
 all: build
 
@@ -231,6 +231,16 @@ verify-unit: release
 # alone and beside a CPU hog on every core, system calls per pass, memory, and memory over a
 # simulated year. Last, instructions counted by callgrind (Benchmarks/instructions.sh): a
 # day-schedule with local times, and a year of mihrab times as JSON.
+# JAKIM's zones' reference points fitted to its own 2025 table (../shared/reference/authority/jakim)
+# and written as Sources/PrayerTimes/Zones/JakimZone+Table.swift; jakim-zones-check fits every
+# zone again and fails if the source differs (the tests fit a sample of them).
+jakim-zones:
+	$(SWIFT) build -c release --product fit-reference-points
+	$$($(SWIFT) build -c release --show-bin-path)/fit-reference-points
+jakim-zones-check:
+	$(SWIFT) build -c release --product fit-reference-points
+	$$($(SWIFT) build -c release --show-bin-path)/fit-reference-points --check
+
 bench: release
 	$(call apt_install_missing,$(BENCH_PKGS))
 	$(SWIFT) package --disable-sandbox benchmark --no-progress

@@ -169,6 +169,12 @@ let package = Package(
             path: "Benchmarks/Instructions/ScheduleInstructions"
         ),
 
+        // `make jakim-zones`: JAKIM's zones' reference points fitted to its own table (the
+        // source of JakimZone.table); a tool of the repository's, not in the package a unit installs.
+        .target(name: "ReferenceFit", dependencies: ["PrayerTimes"]),
+        .executableTarget(name: "fit-reference-points", dependencies: ["ReferenceFit", "PrayerTimes"]),
+        .testTarget(name: "ReferenceFitTests", dependencies: ["ReferenceFit", "PrayerTimes"]),
+
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),

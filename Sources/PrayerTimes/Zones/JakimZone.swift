@@ -55,7 +55,7 @@ extension ReferencePoint {
 
 extension Coordinates {
     /// For tables in the source: values out of range are clamped rather than trapped.
-    init(checked latitude: Double, longitude: Double, elevation: Double) {
+    public init(checked latitude: Double, longitude: Double, elevation: Double) {
         self.latitude = min(90, max(-90, latitude))
         self.longitude = min(180, max(-180, longitude))
         self.elevation = max(0, elevation)
@@ -65,5 +65,19 @@ extension Coordinates {
 extension JakimZone.Fit {
     init(_ days: Int, _ withinOne: Int, _ withinTwo: Int, _ worst: Int) {
         self.init(days: days, withinOne: withinOne, withinTwo: withinTwo, worst: worst)
+    }
+}
+
+extension JakimZone {
+    /// A row of the fitted table.
+    static func row(_ code: String, _ state: String, _ area: String, fajr: (ReferencePoint, Fit),
+                    sunrise: (ReferencePoint, Fit), dhuhr: (ReferencePoint, Fit), asr: (ReferencePoint, Fit),
+                    maghrib: (ReferencePoint, Fit), isha: (ReferencePoint, Fit), residual: String = "") -> JakimZone {
+        var points = ReferencePoints(repeating: fajr.0), fit = PerPrayer(repeating: fajr.1)
+        for (prayer, entry) in [(Prayer.sunrise, sunrise), (.dhuhr, dhuhr), (.asr, asr), (.maghrib, maghrib), (.isha, isha)] {
+            points[prayer] = entry.0
+            fit[prayer] = entry.1
+        }
+        return JakimZone(code: code, state: state, area: area, points: points, fit: fit, residual: residual)
     }
 }

@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import PrayerTimes
+
+/// JAKIM's zones fitted: the JAKIM method's rules, Malaysia's clock (UTC+8 all year), each
+/// zone in its box. Zones are fitted on all the machine's cores; each zone's fit is its own.
+public enum JakimFit {
+    public static let utcOffset = 28_800
+
+    public static func fitAll(_ bounds: [ZoneBounds], published: PublishedTable) -> [ZoneFit] {
+        let fitter = PointFitter(method: .jakim, utcOffset: utcOffset)
+        let results = Results(count: bounds.count)
+        DispatchQueue.concurrentPerform(iterations: bounds.count) { i in
+            let zone = bounds[i]
+            results.set(i, fitter.fit(zone, days: published.zones[zone.code] ?? []))
+        }
+        return results.all.sorted { $0.code < $1.code }
+    }
+
+    /// Each day's difference (minutes, the fit's less the table's) of one time, as "MM-DD:+N".
+    public static func differences(_ zone: ZoneFit, _ prayer: Prayer, published: PublishedTable) -> [String] {
+        var p = CalculationMethod.jakim.parameters
+        p.referencePoints = PerPrayer(repeating: zone.events[prayer].point)
+        let c = PrayerCalculator(parameters: p)
+        return (published.zones[zone.code] ?? []).compactMap { day in
+            guard let m = day.minutes[prayer] else { return nil }
+            let s = c.schedule(for: day.date, at: zone.events[prayer].point.coordinates, utcOffset: utcOffset)
+            let d = Int(((s[prayer] + Double(utcOffset) - day.date.unixMidnight) / 60).rounded(.down)) - m
+            return "\(day.date.month)-\(day.date.day):\(d)"
+        }
+    }
+
+    /// One line per zone: each time's share within a minute and its worst.
+    public static func summary(_ zone: ZoneFit) -> String {
+        var s = zone.code
+        for prayer in Prayer.allCases {
+            let f = zone.events[prayer].fit
+            let share = f.days == 0 ? 0 : Double(f.withinOne) * 1000 / Double(f.days)
+            s += " \(prayer.rawValue) \(Int(share.rounded()) / 10).\(Int(share.rounded()) % 10)%/\(f.worst)"
+            if zone.events[prayer].rule != nil { s += "*" }
+        }
+        return s
+    }
+}
+
+/// The zones' fits as the workers finish them.
+final class Results: @unchecked Sendable {
+    private var slots: [ZoneFit?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ fit: ZoneFit) {
+        lock.lock()
+        slots[i] = fit
+        lock.unlock()
+    }
+
+    var all: [ZoneFit] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import PrayerTimes
+
+/// The fitted zones as Swift source: `JakimZone+Table.swift`, one row per zone.
+public enum ZoneTableWriter {
+    public static func render(_ fits: [ZoneFit], names: [String: (state: String, area: String)]) -> String {
+        var out = """
+        // Made by fit-reference-points (Sources/fit-reference-points, `make jakim-zones`): do not edit.
+        // Fitted to JAKIM's e-Solat table of 2025, every day of every zone: the Malaysia Waktu Solat
+        // Dataset (github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of
+        // JAKIM's e-solat portal), licence CC BY 4.0; zones' states and places from its zones.csv.
+        // Each time: its point (latitude, longitude, height m; dip: the height's dip also on the
+        // twilight angle; adjust: seconds added where no point of the zone's box fits) and its fit
+        // (days, within 1 min, within 2, worst minutes).
+        extension JakimZone {
+            static let table: [JakimZone] = [
+
+        """
+        for zone in fits.sorted(by: { $0.code < $1.code }) {
+            let name = names[zone.code] ?? ("", "")
+            out += "        row(\(literal(zone.code)), \(literal(name.state)), \(literal(name.area)),\n"
+            for prayer in Prayer.allCases {
+                let e = zone.events[prayer]
+                out += "            \(prayer.rawValue): (\(point(e.point)), .init(\(e.fit.days), \(e.fit.withinOne), \(e.fit.withinTwo), \(e.fit.worst)))"
+                out += prayer == .isha ? "" : ",\n"
+            }
+            let rules = Prayer.allCases.compactMap { p in zone.events[p].rule.map { "\(p.rawValue): \($0)" } }
+            out += rules.isEmpty ? "),\n" : ",\n            residual: \(literal(rules.joined(separator: "; ")))),\n"
+        }
+        out += "    ]\n}\n"
+        return out
+    }
+
+    public static func point(_ p: ReferencePoint) -> String {
+        var s = ".init(\(decimal(p.coordinates.latitude)), \(decimal(p.coordinates.longitude)), \(Int(p.coordinates.elevation))"
+        if p.dipOnTwilight { s += ", dip: true" }
+        if p.adjustmentSeconds != 0 { s += ", adjust: \(Int(p.adjustmentSeconds))" }
+        return s + ")"
+    }
+
+    /// Four decimals, without Foundation's locale.
+    static func decimal(_ v: Double) -> String {
+        let n = Int((v * 1e4).rounded())
+        let whole = n / 10_000, frac = abs(n % 10_000)
+        let f = String(frac)
+        return "\(n < 0 && whole == 0 ? "-" : "")\(whole).\(String(repeating: "0", count: 4 - f.count))\(f)"
+    }
+
+    static func literal(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
