@@ -58,4 +58,28 @@ struct JakimZoneCommandTests {
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.hasPrefix(expected), "\(r.stderr)")
         }
     }
+
+    @Test("a unit with jakim_zone sounds the zone's times, and its status says it keeps them (status.json, mihrab status)")
+    func unitStatus() throws {
+        let dir = NSTemporaryDirectory() + "mihrab-zone-\(UUID().uuidString)"
+        let config = dir + ".toml"
+        try "[location]\nsource = \"fixed\"\n[compass]\nrate_hz = 1\n[calculation]\njakim_zone = \"WLY01\"\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        // Far from the zone: the times must still be the zone's.
+        let r = try MihrabBinary.run(["run", "--board", "board/simulated.toml", "--config", config, "--start", "2026-05-05T12:00",
+                                      "--until", "2026-05-05T12:02", "--tz", "Asia/Kuala_Lumpur", "--lat", "51.5074", "--lon", "-0.1278",
+                                      "--speed", "1e9", "--quiet", "--state-dir", dir])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try #require(FileManager.default.contents(atPath: dir + "/status.json"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((doc["position"] as? [String: Any])?["jakimZone"] as? String == "WLY01")
+        let times = try MihrabBinary.run(["times", "--jakim-zone", "WLY01", "--date", "2026-05-05", "--format", "json"])
+        let day = try #require((try JSONSerialization.jsonObject(with: Data(times.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]])
+        let status = try #require(doc["times"] as? [String: String])
+        for prayer in ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"] {
+            #expect(status[prayer] == day.first?[prayer] as? String, "\(prayer)")
+        }
+        let s = try MihrabBinary.run(["status", "--file", dir + "/status.json"])
+        #expect(s.status == 0 && s.stdout.contains("\nTimes for: JAKIM WLY01\n"), "\(s.stdout)")
+    }
 }
