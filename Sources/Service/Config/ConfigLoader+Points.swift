@@ -5,7 +5,7 @@ import PrayerTimes
 extension SiteConfig {
     /// The keys that would contradict a JAKIM zone's published times: the zone's points were
     /// fitted with JAKIM's own angles, precautions and rounding.
-    static let keysExcludedByZone = ["fajr_angle", "isha_angle", "isha_interval", "maghrib_angle", "rounding", "precautions"]
+    public static let keysExcludedByZone = ["fajr_angle", "isha_angle", "isha_interval", "maghrib_angle", "rounding", "precautions"]
 
     /// The zone named by `jakim_zone` (nil: none), its exclusions checked; `method` may only
     /// be "jakim" beside it.
