@@ -65,8 +65,22 @@ enum Pages {
         for p in SettingsForm.volumePrayers {
             body += "<div>" + HTML.input("volume_\(p.rawValue)", t.prayer(p.rawValue), value: form.volumes[p] ?? "", type: "number", extra: "min=\"0\" max=\"100\" dir=\"ltr\"") + "</div>"
         }
-        body += "</div><p><button class=\"primary\" type=\"submit\">\(h("settings.save"))</button></p></form>"
+        body += "</div>" + zone(t, form)
+        body += "<p><button class=\"primary\" type=\"submit\">\(h("settings.save"))</button></p></form>"
         return HTML.page(t("settings.title"), t, user: user, csrf: csrf, body)
+    }
+
+    /// The JAKIM zone's list: none, then every zone, the form's selected. A code the list does
+    /// not have (a refused POST shown again) is kept as an entry, so that it is what shows.
+    static func zone(_ t: AdminText, _ form: SettingsForm) -> String {
+        var choices = [("", t("settings.zoneNone"))] + SettingsForm.zoneChoices.map { ($0.code, $0.label) }
+        if !choices.contains(where: { $0.0 == form.jakimZone }) { choices.append((form.jakimZone, form.jakimZone)) }
+        var out = "<h2>\(HTML.prose(t("settings.zone")))</h2><p>\(HTML.prose(t("settings.zoneHelp")))</p>"
+        out += "<label for=\"jakim_zone\">\(HTML.prose(t("settings.zone")))</label><select id=\"jakim_zone\" name=\"jakim_zone\" dir=\"auto\">"
+        for (code, label) in choices {
+            out += "<option value=\"\(HTML.escape(code))\"\(code == form.jakimZone ? " selected" : "")>\(HTML.escape(label))</option>"
+        }
+        return out + "</select>"
     }
 
     /// The commands a unit takes from the page, in the order of its buttons.

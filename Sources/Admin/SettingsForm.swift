@@ -23,6 +23,8 @@ struct SettingsForm: Equatable {
     var volume = ""
     /// "" : as `volume`.
     var volumes: [Prayer: String] = [:]
+    /// A JAKIM zone's code (`calculation.jakim_zone`), "" for none.
+    var jakimZone = ""
 
     init() {}
 
@@ -45,6 +47,7 @@ struct SettingsForm: Equatable {
         }
         volume = String(c.sound.volume)
         for p in Self.volumePrayers { volumes[p] = c.sound.volumes[p].map { String($0) } ?? "" }
+        jakimZone = c.jakimZone ?? ""
     }
 
     /// From the POSTed fields: refused, naming the field, when one is not the form's or holds a
@@ -60,6 +63,7 @@ struct SettingsForm: Equatable {
         }
         volume = v("volume")
         for p in Self.volumePrayers { volumes[p] = v("volume_\(p.rawValue)") }
+        jakimZone = v("jakim_zone").uppercased()
     }
 
     /// A table of the snapshot's TOML, copied (changing it leaves the original as it was).
@@ -143,6 +147,7 @@ struct SettingsForm: Equatable {
             sounds["volumes"] = per
             root["sounds"] = sounds
         }
+        if jakimZone != current.jakimZone { root["calculation"] = calculation(root["calculation"]?.table) }
         return root.convert(to: .toml, options: [.allowUnicodeStrings, .indentations])
     }
 }

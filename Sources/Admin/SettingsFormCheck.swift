@@ -12,7 +12,7 @@ extension SettingsForm {
 
     /// Every field the settings page sends.
     static let fieldNames: Set<String> = {
-        var names: Set<String> = ["csrf", "base", "jumuah", "volume"]
+        var names: Set<String> = ["csrf", "base", "jumuah", "volume", "jakim_zone"]
         for p in iqamahPrayers { names.insert("iqamah_\(p.rawValue)") }
         for p in volumePrayers { names.insert("volume_\(p.rawValue)") }
         for i in 0..<maximumAnnouncements { names.formUnion(["ann_text_\(i)", "ann_from_\(i)", "ann_to_\(i)"]) }

@@ -2,8 +2,8 @@ import Foundation
 import PrayerTimes
 import Service
 
-/// `GET /api/v1/times?date=YYYY-MM-DD&days=N`: the schedule at the unit's position, in its
-/// zone, with the configured method, iqamah and Jumu'ah.
+/// `GET /api/v1/times?date=YYYY-MM-DD&days=N`: the schedule at the unit's position (or at its
+/// JAKIM zone's points, `jakimZone`), in its zone, with the configured method, iqamah and Jumu'ah.
 struct TimesResponse: Codable, Sendable {
     struct Day: Codable, Sendable {
         var date: String
@@ -17,6 +17,8 @@ struct TimesResponse: Codable, Sendable {
     var zone: String
     var latitude: Double
     var longitude: Double
+    /// The JAKIM zone whose points give the times, not the position (nil, absent: none).
+    var jakimZone: String?
     var days: [Day]
 
     static let maxDays = 366
@@ -60,6 +62,7 @@ struct TimesResponse: Codable, Sendable {
                        maghrib: iso(s.maghrib), isha: iso(s.isha), iqamah: iqamah,
                        jumuah: friday ? events.filter { $0.kind == .adhan && $0.prayer == .dhuhr }.map { iso($0.time) } : nil)
         }
-        return TimesResponse(zone: zone.identifier, latitude: position.latitude, longitude: position.longitude, days: days)
+        return TimesResponse(zone: zone.identifier, latitude: position.latitude, longitude: position.longitude,
+                             jakimZone: input.config.jakimZone, days: days)
     }
 }

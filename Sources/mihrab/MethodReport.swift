@@ -33,8 +33,10 @@ struct MethodReport: Codable {
     var shafaq: String?
     var statement: String
     var checked: String
+    /// The JAKIM zone whose points give the times (nil: none).
+    var zone: Zone?
 
-    init(_ p: CalculationParameters) {
+    init(_ p: CalculationParameters, zone: JakimZone? = nil) {
         method = p.method.rawValue
         authority = p.method.authority
         fajr = Rule(rule: "angle", value: p.fajrAngle)
@@ -62,6 +64,7 @@ struct MethodReport: Codable {
         shafaq = p.seasonalTwilight ? p.shafaq.rawValue : nil
         statement = p.method.source.statement
         checked = p.method.source.checked
+        self.zone = zone.map(Zone.init)
     }
 
     func json() throws -> String {
@@ -106,6 +109,7 @@ struct MethodReport: Codable {
         if seasonalTwilight { lines.append("Seasonal:     Moonsighting Committee bounds, shafaq \(shafaq ?? "general")") }
         lines.append("Source:       \(statement)")
         lines.append("Checked:      \(checked)")
+        lines += zone?.lines ?? []
         return lines.joined(separator: "\n") + "\n"
     }
 }

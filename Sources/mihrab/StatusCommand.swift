@@ -34,7 +34,10 @@ struct StatusCommand: ParsableCommand {
         if let n = s.next {
             print("Next: \(n.prayer) \(n.event) at \(n.at) (in \(n.inSeconds / 3600)h \(n.inSeconds / 60 % 60)m)")
         }
-        print("Position: \(s.position.latitude.map { "\($0)" } ?? "?"), \(s.position.longitude.map { "\($0)" } ?? "?") (\(s.position.source)); gps \(s.gps)")
+        // With a JAKIM zone the times are the zone's: the place they are for is the zone.
+        if let zone = s.position.jakimZone { print("Times for: JAKIM \(zone)") }
+        print("Position: \(s.position.latitude.map { "\($0)" } ?? "?"), \(s.position.longitude.map { "\($0)" } ?? "?") (\(s.position.source)); gps \(s.gps)"
+              + (s.position.jakimZone == nil ? "" : " (for the qibla; the times are JAKIM \(s.position.jakimZone ?? "")'s)"))
         print("Heading: \(number(s.heading)), qibla offset \(number(s.qiblaOffset)) (compass \(s.compass))")
         print("Clock: \(s.clock.trusted ? "trusted" + (s.clock.source.map { " (\($0))" } ?? "") : "not trusted"), \(s.clock.steps) steps")
         print("State: " + (s.state.persisted ? "saved" : "not persisted (\(s.state.problem ?? "write failed"))"))

@@ -35,7 +35,9 @@ struct TimesCommand: ParsableCommand {
     @Option(help: "The first date, YYYY-MM-DD (default: today in the zone).") var date: String?
     @Option(parsing: .unconditional, help: "How many days, 1 to 366.") var days: Int = 1
     @Option(help: "IANA time zone, e.g. Asia/Riyadh (default: the system's).") var tz: String?
-    @Option(help: "Calculation method.") var method: CalculationMethod = .mwl
+    @Option(help: "Calculation method (default: mwl; jakim with --jakim-zone).") var method: CalculationMethod?
+    @Option(name: .customLong("jakim-zone"), help: "A JAKIM zone (Malaysia), e.g. WLY01: the zone's published times, each at the zone's own point (--lat/--lon then not needed).")
+    var jakimZone: String?
     @Option(help: "Asr school.") var madhab: Madhab = .shafi
     @Option(name: .customLong("high-latitude-rule"), help: "Fajr and Isha bound for short nights.")
     var highLatitudeRule: HighLatitudeRule = .automatic
@@ -62,8 +64,9 @@ struct TimesCommand: ParsableCommand {
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {
-        if !showMethod, lat == nil || lon == nil {
-            throw ValidationError("--lat and --lon are required (except with --show-method)")
+        try validateZone()
+        if !showMethod, jakimZone == nil, lat == nil || lon == nil {
+            throw ValidationError("--lat and --lon are required (except with --show-method or --jakim-zone)")
         }
         if let lat, !(lat.isFinite && (-90...90).contains(lat)) {
             throw ValidationError("--lat must be between -90 and 90 degrees (got \(lat))")
@@ -117,7 +120,9 @@ struct TimesCommand: ParsableCommand {
     }
 
     func parameters() throws -> CalculationParameters {
-        var p = method.parameters
+        let zone = try zone()
+        var p = (method ?? (zone == nil ? .mwl : .jakim)).parameters
+        p.referencePoints = zone?.points
         p.madhab = madhab
         p.highLatitudeRule = highLatitudeRule
         p.highLatitudeRuleOnlyWhenAngleFails = onlyWhenAngleFails
@@ -139,19 +144,24 @@ struct TimesCommand: ParsableCommand {
 
     func run() throws {
         if showMethod {
-            let report = MethodReport(try parameters())
+            let report = MethodReport(try parameters(), zone: try zone())
             print(format == .json ? try report.json() : report.text, terminator: "")
             return
         }
-        let zone = try zoneRules(tz)
-        guard let lat, let lon, let coordinates = Coordinates(latitude: lat, longitude: lon, elevation: elevation) else {
+        let jakim = try zone()
+        // JAKIM's zones are all in Malaysia: its clock unless --tz says otherwise.
+        let zone = try zoneRules(tz ?? (jakim == nil ? nil : TimesCommand.jakimTimeZone))
+        // With a zone the times are the zone's points'; the place shown is the zone's.
+        guard let coordinates = lat.flatMap({ lat in lon.flatMap { Coordinates(latitude: lat, longitude: $0, elevation: elevation) } })
+                ?? jakim?.points.dhuhr.coordinates else {
             throw CommandError("--lat/--lon: not a place on Earth", exitCode: .validationFailure)
         }
         let first = date.flatMap { CivilDate(iso: $0) }
             ?? LocalTime(unix: Date().timeIntervalSince1970, zone: zone).date
         let params = try parameters()
         let printed = try timetable.map { try loadTimetable($0, zone: zone) }
-        let table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset, timetable: printed)
+        var table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset, timetable: printed)
+        table.jakimZone = jakim?.code
         let rows = table.rows(from: first, days: days)
         switch format {
         case .text: print(table.text(rows), terminator: "")

@@ -20,6 +20,8 @@ struct TimesTable {
     let hijriOffset: Int
     /// A printed timetable: its days as the unit uses them, the method's outside it.
     var timetable: Timetable? = nil
+    /// The JAKIM zone whose points give the times (nil: none): shown instead of the place.
+    var jakimZone: String? = nil
 
     static let iqamahPrayers: [Prayer] = [.fajr, .dhuhr, .asr, .maghrib, .isha]
     static let prayers = Prayer.allCases
@@ -78,6 +80,7 @@ struct TimesTable {
     func json(_ rows: [TimesRow]) -> String {
         var meta = "\"zone\":\"\(zone.identifier)\",\"method\":\"\(parameters.method.rawValue)\"," +
             "\"latitude\":\(coordinates.latitude),\"longitude\":\(coordinates.longitude)"
+        if let jakimZone { meta += ",\"jakimZone\":\(jsonString(jakimZone))" }
         if let timetable {
             meta += ",\"timetable\":{\"file\":\(jsonString(timetable.file)),\"first\":\"\(timetable.first)\",\"last\":\"\(timetable.last)\"," +
                 "\"clock\":\"\(timetable.clock.rawValue)\"}"
@@ -160,8 +163,8 @@ struct TimesTable {
     }
 
     func text(_ rows: [TimesRow]) -> String {
-        let place = "\(coordinates.latitude), \(coordinates.longitude)"
-        var out = "Prayer times at \(place), \(zone.identifier)\n"
+        let place = jakimZone.map { "JAKIM \($0)" } ?? "\(coordinates.latitude), \(coordinates.longitude)"
+        var out = "Prayer times \(jakimZone == nil ? "at" : "for") \(place), \(zone.identifier)\n"
         if let timetable {
             out += "Timetable: \(timetable.file), \(timetable.range) (\(timetable.clock.rawValue) clock times); other days computed\n"
         }

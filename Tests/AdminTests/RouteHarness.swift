@@ -113,8 +113,22 @@ struct RouteHarness {
     static func inputs(_ page: String) -> [(String, String)] {
         let pattern = try? NSRegularExpression(pattern: #"<input [^>]*name="([^"]*)" value="([^"]*)""#)
         let text = page as NSString
-        return (pattern?.matches(in: page, range: NSRange(location: 0, length: text.length)) ?? []).map {
+        let fields = (pattern?.matches(in: page, range: NSRange(location: 0, length: text.length)) ?? []).map {
             (unescape(text.substring(with: $0.range(at: 1))), unescape(text.substring(with: $0.range(at: 2))))
+        }
+        return fields + selects(page)
+    }
+
+    /// Each list's name and the value a browser sends for it: the selected option's, else the first's.
+    static func selects(_ page: String) -> [(String, String)] {
+        let list = try? NSRegularExpression(pattern: #"<select [^>]*name="([^"]*)"[^>]*>(.*?)</select>"#, options: .dotMatchesLineSeparators)
+        let option = try? NSRegularExpression(pattern: #"<option value="([^"]*)"( selected)?>"#)
+        let text = page as NSString
+        return (list?.matches(in: page, range: NSRange(location: 0, length: text.length)) ?? []).map { m in
+            let body = text.substring(with: m.range(at: 2))
+            let options = option?.matches(in: body, range: NSRange(location: 0, length: (body as NSString).length)) ?? []
+            let chosen = options.first { $0.range(at: 2).location != NSNotFound } ?? options.first
+            return (unescape(text.substring(with: m.range(at: 1))), chosen.map { unescape((body as NSString).substring(with: $0.range(at: 1))) } ?? "")
         }
     }
 

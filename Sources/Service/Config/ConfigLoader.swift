@@ -54,8 +54,12 @@ extension SiteConfig {
 
     private mutating func readCalculation(_ root: TableReader, given: TimetableText?) throws(ConfigError) {
         guard let t = try root.subtable("calculation") else { return }
-        let method = try t.choice("method", CalculationMethod.self) ?? .mwl
+        // A JAKIM zone is the JAKIM method at the zone's points (checked before the keys it excludes are read).
+        let jakim = try SiteConfig.jakimZone(t)
+        let method = try t.choice("method", CalculationMethod.self) ?? (jakim == nil ? .mwl : .jakim)
         var p = method.parameters
+        if let jakim { p.referencePoints = jakim.points } else { p.referencePoints = try SiteConfig.referencePoints(t) }
+        jakimZone = jakim?.code
         if let v = try t.choice("madhab", Madhab.self) { p.madhab = v }
         if let v = try t.choice("high_latitude_rule", HighLatitudeRule.self) { p.highLatitudeRule = v }
         if let v = try t.bool("only_when_angle_fails") { p.highLatitudeRuleOnlyWhenAngleFails = v }

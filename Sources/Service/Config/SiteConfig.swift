@@ -36,6 +36,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var assumeSynchronized = false
     // [calculation]
     public var parameters = CalculationMethod.mwl.parameters
+    /// `jakim_zone`: the JAKIM zone whose points `parameters.referencePoints` holds, for display
+    /// ("JAKIM WLY01" where the unit would show its position); nil for none.
+    public var jakimZone: String?
     public var hijriOffset = 0
     /// `timetable`: a printed table's file ("" for none) and the table read from it. The
     /// unit uses its times and iqamah for the days it covers, the method for the rest.

@@ -15,6 +15,9 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var latitude: Double?
         public var longitude: Double?
         public var source: String
+        /// The JAKIM zone whose points give the times (`calculation.jakim_zone`): the times are
+        /// the zone's, not the position's; nil (absent) for none.
+        public var jakimZone: String?
     }
     public struct Clock: Codable, Sendable, Equatable {
         public var trusted: Bool
@@ -179,7 +182,8 @@ extension UnitCore {
             },
             next: nextEvent(after: wall).map { .init(event: $0.kind.rawValue, prayer: $0.prayer.rawValue, at: iso($0.time),
                                                      inSeconds: Int($0.time - wall)) },
-            position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource.rawValue),
+            position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource.rawValue,
+                            jakimZone: config.jakimZone),
             heading: finite(heading, 10), qiblaOffset: finite(qiblaOffset, 10), compass: accuracy.rawValue,
             clock: .init(trusted: clockTrusted, steps: clockSteps, source: clockTrustedBy), status: statusCondition.rawValue, problem: planProblem,
             gps: gpsStatus,

@@ -1,0 +1,28 @@
+import PrayerTimes
+import Service
+import Testing
+@testable import Screen
+
+@Suite("GET /api/v1/times with a JAKIM zone")
+struct TimesAPIZoneTests {
+    @Test("the zone's times, whatever the position, and the zone named in the answer")
+    func zone() throws {
+        var config = SiteConfig()
+        config.parameters = CalculationMethod.jakim.parameters
+        config.parameters.referencePoints = try #require(JakimZone.named("WLY01")).points
+        config.jakimZone = "WLY01"
+        let zone = try ZoneRules.load("Asia/Kuala_Lumpur")
+        let london = try #require(Coordinates(latitude: 51.5, longitude: -0.1))
+        let input = ScreenInput(config: config, zone: zone, days: [], trusted: true, position: london)
+        let r = try TimesResponse.make(query: ["date": "2026-05-05"], input: input, wall: 0)
+        #expect(r.jakimZone == "WLY01")
+        let date = try #require(CivilDate(iso: "2026-05-05"))
+        let expected = PrayerCalculator(parameters: config.parameters)
+            .schedule(for: date, at: try #require(Coordinates(latitude: 3.1, longitude: 101.7)), utcOffset: 8 * 3600)
+        #expect(r.days.first?.fajr == LocalTime(unix: expected.fajr, zone: zone).iso8601)
+
+        config.jakimZone = nil
+        let plain = try TimesResponse.make(query: [:], input: ScreenInput(config: config, zone: zone, days: [], trusted: true, position: london), wall: 0)
+        #expect(plain.jakimZone == nil)
+    }
+}
