@@ -101,3 +101,39 @@ struct RealTimeBrowserTests {
         }
     }
 }
+
+/// A unit in Kuala Lumpur on JAKIM zone WLY01's own times.
+@Suite("RealTime browser, a JAKIM zone", .serialized)
+struct RealTimeBrowserZoneTests {
+    @Test("On WLY01 the page shows the zone's times (`mihrab times --jakim-zone WLY01`), 'JAKIM WLY01' in the table's corner, in Malay and Arabic, at 1920x1080 and 800x480 without overflow; screenshots kept")
+    func zone() throws {
+        let d = try ScreenDaemon(["--speed", "1", "--start", "2026-11-27T10:00", "--tz", "Asia/Kuala_Lumpur"], config: """
+            [location]
+            source = "fixed"
+            latitude = 3.1390
+            longitude = 101.6869
+            [calculation]
+            jakim_zone = "WLY01"
+            [screen]
+            title = "Masjid Jamek Sultan Abdul Samad"
+            """)
+        defer { d.stop() }
+        let r = try MihrabBinary.run(["times", "--date", "2026-11-27", "--jakim-zone", "WLY01", "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let day = try #require((doc["days"] as? [[String: Any]])?.first)
+        var want: [String: String] = [:]
+        for p in ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"] { want[p] = String((day[p] as? String ?? "").dropFirst(11).prefix(5)) }
+        #expect(want.count == 6 && want["dhuhr"]?.count == 5)
+        let shots = Chromium.screenshotDirectory
+        for (w, h) in [(1920, 1080), (800, 480)] {
+            for lang in ["ms", "ar"] {
+                let dom = try Chromium.dom(d.url + "?lang=\(lang)&audit", width: w, height: h)
+                #expect(dom.contains(#"id="times-source" class="source">JAKIM WLY01<"#), "\(w)x\(h) \(lang): no zone in the corner")
+                #expect(RealTimeBrowserTests.domTimes(dom) == want, "\(w)x\(h) \(lang): page \(RealTimeBrowserTests.domTimes(dom)) vs \(want)")
+                let overflow = dom.range(of: #"data-overflow="[^"]*""#, options: .regularExpression).map { String(dom[$0]) }
+                #expect(overflow == "data-overflow=\"\"", "\(w)x\(h) \(lang): \(overflow ?? "no audit on the page")")
+                try Chromium.screenshot(d.url + "?lang=\(lang)", width: w, height: h, to: "\(shots)/screen-jakim-\(w)x\(h)-\(lang).png")
+            }
+        }
+    }
+}

@@ -108,7 +108,8 @@
       timeHTML(tb.ramadan.imsak) + '</b></span><span>' + esc(tx("iftar")) + ' <b class="num">' +
       timeHTML(tb.ramadan.iftar) + "</b></span></div>" : "";
     return '<section class="table-col">' + day + '<table id="times" class="times' + (M.trusted === false ? " muted" : "") +
-      '" data-day="' + esc(tb.day || "today") + '" style="--rows:' + n + '"><thead><tr><th></th><th>' + esc(tx("adhan")) +
+      '" data-day="' + esc(tb.day || "today") + '" style="--rows:' + n + '"><thead><tr><th' +
+      (M.source ? ' id="times-source" class="source">' + esc(M.source) : ">") + '</th><th>' + esc(tx("adhan")) +
       "</th><th>" + esc(tx("iqamah")) + "</th></tr></thead><tbody>" + out.join("") + "</tbody></table>" + rm + "</section>";
   }
 

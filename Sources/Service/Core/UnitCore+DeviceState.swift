@@ -15,7 +15,9 @@ extension UnitCore {
         let start = Planner.localInstant(date, minute: 0, zone: zone), end = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
         compass.field = UnitCore.field(latitude, longitude, wall)
         compass.qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
-        guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation) else {
+        // A zone's times come from the zone's own points: they need no position of the unit's.
+        guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation)
+            ?? config.parameters.referencePoints?.dhuhr.coordinates else {
             let problem = "no prayer times for the position \(latitude), \(longitude) (\(positionSource.rawValue)): nothing will sound"
             if problem != planProblem { logger.critical("\(problem)") }
             planProblem = problem
@@ -32,7 +34,8 @@ extension UnitCore {
         noteTimetableFallback()
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }
-        logger.info("planned \(events.count) events for \(date) at \(String(format: "%.4f, %.4f", latitude, longitude))")
+        let place = config.jakimZone.map { "JAKIM \($0)'s points" } ?? String(format: "%.4f, %.4f", latitude, longitude)
+        logger.info("planned \(events.count) events for \(date) at \(place)")
     }
 
     func describeTimetable() {

@@ -17,6 +17,9 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     public var announcements: [String]
     public var qibla: Qibla?
     public var notices: [String]
+    /// Whose times these are, where that is not the unit's own place: "JAKIM WLY01" for a unit
+    /// on a JAKIM zone's times (the table's corner shows it).
+    public var source: String? = nil
 
     public struct Phase: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable, CaseIterable {

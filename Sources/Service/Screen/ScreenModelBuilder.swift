@@ -53,7 +53,8 @@ extension ScreenModel {
                 (a.from.map { t >= $0.instant(in: zone) } ?? true) && (a.to.map { t < $0.instant(in: zone) } ?? true)
             }.map(\.text),
             qibla: input.qibla.map { Qibla(bearing: ($0.bearing * 10).rounded() / 10, offset: $0.offset.rounded(), accuracy: $0.accuracy.rawValue) },
-            notices: input.notices.filter { $0 != .normal }.map(\.rawValue))
+            notices: input.notices.filter { $0 != .normal }.map(\.rawValue),
+            source: config.jakimZone.map { "JAKIM \($0)" })
     }
 
     static func day(_ d: CivilDate) -> Day {
