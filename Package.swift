@@ -175,7 +175,7 @@ let package = Package(
         .executableTarget(name: "fit-reference-points", dependencies: ["ReferenceFit", "PrayerTimes"]),
         .testTarget(name: "ReferenceFitTests", dependencies: ["ReferenceFit", "PrayerTimes"]),
 
-        .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], exclude: ["Fixtures"]),
+        .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes", "ReferenceFit"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),

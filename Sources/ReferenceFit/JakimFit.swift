@@ -12,7 +12,10 @@ public enum JakimFit {
         let results = Results(count: bounds.count)
         DispatchQueue.concurrentPerform(iterations: bounds.count) { i in
             let zone = bounds[i]
-            results.set(i, fitter.fit(zone, days: published.zones[zone.code] ?? []))
+            let days = (published.zones[zone.code] ?? []).filter { day in
+                !TableErratum.jakim2025.contains { $0.covers(zone.code, day.date) }
+            }
+            results.set(i, fitter.fit(zone, days: days))
         }
         return results.all.sorted { $0.code < $1.code }
     }

@@ -12,6 +12,12 @@ public enum ZoneTableWriter {
         // Each time: its point (latitude, longitude, height m; dip: the height's dip also on the
         // twilight angle; adjust: seconds added where no point of the zone's box fits) and its fit
         // (days, within 1 min, within 2, worst minutes).
+
+        """
+        for e in TableErratum.jakim2025 {
+            out += "// Left out, the table's own error: \(e.zone) \(e.from) to \(e.to), \(e.why).\n"
+        }
+        out += """
         extension JakimZone {
             static let table: [JakimZone] = [
 
