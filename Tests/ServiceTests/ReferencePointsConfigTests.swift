@@ -41,6 +41,14 @@ struct ReferencePointsConfigTests {
         #expect(plain.jakimZone == nil && plain.parameters.referencePoints == nil)
     }
 
+    @Test("jakim_zone puts the unit on Malaysia's clock unless [time] zone names one (a Pi is often left on UTC)")
+    func zoneClock() throws {
+        #expect(try SiteConfig.parse("[calculation]\njakim_zone = \"PNG01\"\n", file: "x.toml").zone == "Asia/Kuala_Lumpur")
+        #expect(try SiteConfig.parse("[time]\nzone = \"system\"\n[calculation]\njakim_zone = \"PNG01\"\n", file: "x.toml").zone == "system")
+        #expect(try SiteConfig.parse("[time]\nzone = \"Asia/Singapore\"\n[calculation]\njakim_zone = \"PNG01\"\n", file: "x.toml").zone == "Asia/Singapore")
+        #expect(try SiteConfig.parse("[calculation]\nmethod = \"jakim\"\n", file: "x.toml").zone == "system")
+    }
+
     @Test("jakim_zone: an unknown code lists the zones; another method or the keys that contradict the zone are refused by name")
     func zoneRefusals() {
         let codes = JakimZone.all.map(\.code).joined(separator: ", ")
