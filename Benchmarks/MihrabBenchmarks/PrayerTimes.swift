@@ -26,6 +26,23 @@ func schedules(_ method: CalculationMethod) -> (Benchmark) -> Void {
     }
 }
 
+/// A JAKIM zone's day: each time at its own point (six points, some shared), every zone in turn.
+func zoneSchedules() -> (Benchmark) -> Void {
+    let calculators = JakimZone.all.map { zone in
+        var p = CalculationMethod.jakim.parameters
+        p.referencePoints = zone.points
+        return (PrayerCalculator(parameters: p), zone.points.dhuhr.coordinates)
+    }
+    var k = 0
+    return { benchmark in
+        for _ in benchmark.scaledIterations {
+            let (calc, at) = calculators[k % calculators.count]
+            blackHole(calc.schedule(for: firstDay.adding(days: k / calculators.count % 365), at: at, utcOffset: 28_800))
+            k += 1
+        }
+    }
+}
+
 func prayerTimeBenchmarks() {
     let config = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal],
@@ -36,4 +53,5 @@ func prayerTimeBenchmarks() {
     Benchmark("day-schedule, mwl (100 places x 365 days)", configuration: config, closure: schedules(.mwl))
     Benchmark("day-schedule, moonsighting (100 places x 365 days)", configuration: config,
               closure: schedules(.moonsighting))
+    Benchmark("day-schedule, a JAKIM zone's six points (60 zones x 365 days)", configuration: config, closure: zoneSchedules())
 }

@@ -3,35 +3,41 @@ extension PrayerCalculator {
     /// angles, precautions and rounding, the point's height (and its dip on the twilight
     /// angles where the point says so), and the point's residual adjustment before rounding.
     /// Imsak follows Fajr's point; the night's middle and last third follow Maghrib's.
-    /// Points that share their sky are computed once.
+    /// Points that share their sky are computed once; nothing is allocated (`make bench`).
     func schedule(for date: CivilDate, points: ReferencePoints, utcOffset: Int, ramadan: Bool) -> DaySchedule {
         var unrounded = self
         unrounded.parameters.referencePoints = nil
         unrounded.parameters.rounding = .none
-        var computed: [(point: ReferencePoint, schedule: DaySchedule)] = []
         func sky(_ point: ReferencePoint) -> DaySchedule {
-            if let hit = computed.first(where: {
-                $0.point.coordinates == point.coordinates && $0.point.dipOnTwilight == point.dipOnTwilight
-            }) { return hit.schedule }
             var calculator = unrounded
             if point.dipOnTwilight {
                 let dip = ReferencePoint.dip(elevation: point.coordinates.elevation)
                 calculator.parameters.fajrAngle += dip
                 if case .angle(let a) = calculator.parameters.isha { calculator.parameters.isha = .angle(a + dip) }
             }
-            let s = calculator.schedule(for: date, at: point.coordinates, utcOffset: utcOffset, ramadan: ramadan)
-            computed.append((point, s))
-            return s
+            return calculator.schedule(for: date, at: point.coordinates, utcOffset: utcOffset, ramadan: ramadan)
         }
-        var out = sky(points.maghrib)
+        var skies = PerPrayer<DaySchedule?>(repeating: nil)
+        for prayer in Prayer.allCases {
+            let point = points[prayer]
+            for earlier in Prayer.allCases {
+                if earlier == prayer { break }
+                if points[earlier].coordinates == point.coordinates && points[earlier].dipOnTwilight == point.dipOnTwilight {
+                    skies[prayer] = skies[earlier]
+                    break
+                }
+            }
+            if skies[prayer] == nil { skies[prayer] = sky(point) }
+        }
+        var out = skies.maghrib ?? sky(points.maghrib)
         out.midnight = round(out.midnight)
         out.lastThird = round(out.lastThird)
         for prayer in Prayer.allCases {
-            let point = points[prayer]
-            let s = sky(point)
-            out[prayer] = round(s[prayer] + point.adjustmentSeconds)
+            guard let s = skies[prayer] else { continue }
+            let adjustment = points[prayer].adjustmentSeconds
+            out[prayer] = round(s[prayer] + adjustment)
             out.resolved[prayer] = s.resolved[prayer]
-            if prayer == .fajr { out.imsak = round(s.imsak + point.adjustmentSeconds) }
+            if prayer == .fajr { out.imsak = round(s.imsak + adjustment) }
         }
         return out
     }
