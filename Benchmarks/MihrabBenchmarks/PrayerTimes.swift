@@ -30,7 +30,7 @@ func schedules(_ method: CalculationMethod) -> (Benchmark) -> Void {
 func zoneSchedules() -> (Benchmark) -> Void {
     let calculators = JakimZone.all.map { zone in
         var p = CalculationMethod.jakim.parameters
-        p.referencePoints = zone.points
+        zone.apply(to: &p)
         return (PrayerCalculator(parameters: p), zone.points.dhuhr.coordinates)
     }
     var k = 0

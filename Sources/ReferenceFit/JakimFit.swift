@@ -9,15 +9,34 @@ public enum JakimFit {
 
     public static func fitAll(_ bounds: [ZoneBounds], published: PublishedTable) -> [ZoneFit] {
         let fitter = PointFitter(method: .jakim, utcOffset: utcOffset)
+        // Zones computed on their own first, then those derived from them (with their base's points).
+        var fits = fitConcurrently(bounds.filter { $0.base == nil }, fitter, published) { _ in nil }
+        let bases = Set(bounds.compactMap(\.base)).subtracting(fits.map(\.code))
+        let extra = fitConcurrently(ZoneBounds.jakim.filter { bases.contains($0.code) }, fitter, published) { _ in nil }
+        let known = fits + extra
+        fits += fitConcurrently(bounds.filter { $0.base != nil }, fitter, published) { zone in
+            known.first { $0.code == zone.base }.map { base in
+                var points = ReferencePoints(repeating: base.events.fajr.point)
+                for prayer in Prayer.allCases { points[prayer] = base.events[prayer].point }
+                return DerivedTimes(base: points)
+            }
+        }
+        return fits.sorted { $0.code < $1.code }
+    }
+
+    static func fitConcurrently(_ bounds: [ZoneBounds], _ fitter: PointFitter, _ published: PublishedTable,
+                                derived: @Sendable (ZoneBounds) -> DerivedTimes?) -> [ZoneFit] {
         let results = Results(count: bounds.count)
         DispatchQueue.concurrentPerform(iterations: bounds.count) { i in
             let zone = bounds[i]
-            let days = (published.zones[zone.code] ?? []).filter { day in
-                !TableErratum.jakim2025.contains { $0.covers(zone.code, day.date) }
-            }
-            results.set(i, fitter.fit(zone, days: days))
+            results.set(i, fitter.fit(zone, days: days(zone.code, published), derived: derived(zone)))
         }
-        return results.all.sorted { $0.code < $1.code }
+        return results.all
+    }
+
+    /// A zone's days in the table, the table's own errors taken out.
+    static func days(_ code: String, _ published: PublishedTable) -> [PublishedTable.Day] {
+        TableErratum.correct(published.zones[code] ?? [], zone: code)
     }
 
     /// Each day's difference (minutes, the fit's less the table's) of one time, as "MM-DD:+N".

@@ -3,7 +3,9 @@
 /// Mountain zones carry their summit's height: Gunung Jerai 1217 m (KDH07), Bukit Tinggi and
 /// Genting Sempah about 900 m (PHG05), Gunung Brinchang 2031 m (PHG06, Cameron Highlands,
 /// Genting and Fraser's Hill), Bukit Larut 1250 m (PRK07), Kinabalu 4095 m (SBH06). Made by
-/// hand for the fit: the boxes bound the search, they are not JAKIM's own.
+/// hand for the fit: the boxes bound the search, they are not JAKIM's own. Kedah's zones
+/// other than KDH01 are derived from KDH01 (`DerivedTimes`): their points are fitted as any
+/// zone's, their times then computed as KDH01's plus the block's largest difference.
 extension ZoneBounds {
     public static let jakim: [ZoneBounds] = [
         .init("JHR01", lat: 2.40...2.65, lon: 104.25...104.60),
@@ -11,12 +13,12 @@ extension ZoneBounds {
         .init("JHR03", lat: 1.25...2.35, lon: 103.00...103.70),
         .init("JHR04", lat: 1.60...2.85, lon: 102.45...103.30),
         .init("KDH01", lat: 5.95...6.55, lon: 100.20...100.60),
-        .init("KDH02", lat: 5.55...6.05, lon: 100.30...100.70),
-        .init("KDH03", lat: 5.65...6.55, lon: 100.45...101.05),
-        .init("KDH04", lat: 5.45...5.85, lon: 100.70...101.10),
-        .init("KDH05", lat: 5.05...5.55, lon: 100.40...100.75),
-        .init("KDH06", lat: 6.15...6.50, lon: 99.60...99.95),
-        .init("KDH07", lat: 5.70...5.85, lon: 100.35...100.50, height: 1217),
+        .init("KDH02", lat: 5.55...6.05, lon: 100.30...100.70, base: "KDH01"),
+        .init("KDH03", lat: 5.65...6.55, lon: 100.45...101.05, base: "KDH01"),
+        .init("KDH04", lat: 5.45...5.85, lon: 100.70...101.10, base: "KDH01"),
+        .init("KDH05", lat: 5.05...5.55, lon: 100.40...100.75, base: "KDH01"),
+        .init("KDH06", lat: 6.15...6.50, lon: 99.60...99.95, base: "KDH01"),
+        .init("KDH07", lat: 5.70...5.85, lon: 100.35...100.50, height: 1217, base: "KDH01"),
         .init("KTN01", lat: 4.95...6.25, lon: 101.85...102.65),
         .init("KTN02", lat: 4.55...5.85, lon: 101.30...102.35),
         .init("MLK01", lat: 2.05...2.55, lon: 102.05...102.55),

@@ -25,8 +25,9 @@ public struct PointFitter: Sendable {
         Double(f.withinOne) >= 0.99 * Double(f.days) && f.withinTwo == f.days
     }
 
-    public func fit(_ bounds: ZoneBounds, days: [PublishedTable.Day]) -> ZoneFit {
-        var sky = Sky(fitter: self, days: days)
+    /// `derived`: the zone's times are derived from a base zone's (its points already fitted).
+    public func fit(_ bounds: ZoneBounds, days: [PublishedTable.Day], derived: DerivedTimes? = nil) -> ZoneFit {
+        var sky = Sky(fitter: self, days: days, derived: derived)
         let lon0 = ((bounds.longitude.lowerBound + bounds.longitude.upperBound) / 2 * 1e4).rounded() / 1e4
         let inBox = -240 * (bounds.longitude.upperBound - lon0) ... -240 * (bounds.longitude.lowerBound - lon0)
         var points = ReferencePoints(repeating: ReferencePoint(Coordinates(checked: 0, longitude: lon0, elevation: 0)))
@@ -36,13 +37,13 @@ public struct PointFitter: Sendable {
             points[prayer] = point(found, lon0: lon0, bounds: bounds)
             if found.dip { rules[prayer] = "at \(Int(found.height)) m with the height's dip on the twilight angle" }
         }
-        var result = verify(points, days: days)
+        var result = verify(points, derived: derived, days: days)
         for prayer in Prayer.allCases where !Self.meetsGoal(result[prayer].fit) {
             // No point of the box fits: the constant beyond its edge becomes the point's adjustment.
             let found = search(prayer, bounds, lon0: lon0, shifts: Self.freeShift, sky: &sky)
             var trial = points
             trial[prayer] = point(found, lon0: lon0, bounds: bounds)
-            let tried = verify(trial, days: days)
+            let tried = verify(trial, derived: derived, days: days)
             // Kept only where it meets the goal: a constant that merely does better is not the authority's rule.
             if Self.meetsGoal(tried[prayer].fit) {
                 points = trial
@@ -53,7 +54,7 @@ public struct PointFitter: Sendable {
             }
         }
         for prayer in Prayer.allCases { result[prayer].rule = rules[prayer] }
-        return ZoneFit(code: bounds.code, events: result)
+        return ZoneFit(code: bounds.code, events: result, base: bounds.base)
     }
 
     /// The fitted point: the search's latitude and height, the longitude of its shift (kept
@@ -102,10 +103,12 @@ public struct PointFitter: Sendable {
         return found ?? coarse
     }
 
-    /// Each time at its point, the way the unit computes it, against the table.
-    func verify(_ points: ReferencePoints, days: [PublishedTable.Day]) -> PerPrayer<ZoneFit.Event> {
+    /// Each time at its point, the way the unit computes it (derived from a base zone's where
+    /// the zone is), against the table.
+    public func verify(_ points: ReferencePoints, derived: DerivedTimes? = nil, days: [PublishedTable.Day]) -> PerPrayer<ZoneFit.Event> {
         var p = parameters
         p.referencePoints = points
+        p.derivedFrom = derived
         let calculator = PrayerCalculator(parameters: p)
         var out = PerPrayer(repeating: ZoneFit.Event(point: points.fajr, fit: JakimZone.Fit(days: 0, withinOne: 0, withinTwo: 0, worst: 0)))
         var counts = PerPrayer(repeating: (days: 0, one: 0, two: 0, worst: 0))
@@ -145,4 +148,6 @@ public struct ZoneFit: Sendable {
 
     public let code: String
     public var events: PerPrayer<Event>
+    /// The zone this one's times are derived from, if they are.
+    public var base: String?
 }

@@ -7,6 +7,11 @@ public struct PublishedTable: Sendable {
     public struct Day: Sendable {
         public let date: CivilDate
         public let minutes: PerPrayer<Int?>
+
+        public init(date: CivilDate, minutes: PerPrayer<Int?>) {
+            self.date = date
+            self.minutes = minutes
+        }
     }
 
     public var zones: [String: [Day]] = [:]

@@ -6,11 +6,14 @@ public struct ZoneBounds: Sendable {
     public let latitude: ClosedRange<Double>
     public let longitude: ClosedRange<Double>
     public let maxElevation: Double
+    /// The zone the authority derives this one's times from (`DerivedTimes`), if it does.
+    public let base: String?
 
-    init(_ code: String, lat: ClosedRange<Double>, lon: ClosedRange<Double>, height: Double = 0) {
+    init(_ code: String, lat: ClosedRange<Double>, lon: ClosedRange<Double>, height: Double = 0, base: String? = nil) {
         self.code = code
         latitude = lat
         longitude = lon
         maxElevation = height
+        self.base = base
     }
 }

@@ -15,7 +15,8 @@ public enum ZoneTableWriter {
 
         """
         for e in TableErratum.jakim2025 {
-            out += "// Left out, the table's own error: \(e.zone) \(e.from) to \(e.to), \(e.why).\n"
+            let times = e.times.map { " (\($0.map(\.rawValue).joined(separator: ", ")))" } ?? ""
+            out += "// Left out, the table's own error: \(e.zone)\(times) \(e.from) to \(e.to), \(e.why).\n"
         }
         out += """
         extension JakimZone {
@@ -31,7 +32,9 @@ public enum ZoneTableWriter {
                 out += prayer == .isha ? "" : ",\n"
             }
             let rules = Prayer.allCases.compactMap { p in zone.events[p].rule.map { "\(p.rawValue): \($0)" } }
-            out += rules.isEmpty ? "),\n" : ",\n            residual: \(literal(rules.joined(separator: "; ")))),\n"
+            if !rules.isEmpty { out += ",\n            residual: \(literal(rules.joined(separator: "; ")))" }
+            if let base = zone.base { out += ",\n            base: \(literal(base))" }
+            out += "),\n"
         }
         out += "    ]\n}\n"
         return out

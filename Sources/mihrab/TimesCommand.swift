@@ -122,7 +122,8 @@ struct TimesCommand: ParsableCommand {
     func parameters() throws -> CalculationParameters {
         let zone = try zone()
         var p = (method ?? (zone == nil ? .mwl : .jakim)).parameters
-        p.referencePoints = zone?.points
+        p.referencePoints = nil
+        zone?.apply(to: &p)
         p.madhab = madhab
         p.highLatitudeRule = highLatitudeRule
         p.highLatitudeRuleOnlyWhenAngleFails = onlyWhenAngleFails

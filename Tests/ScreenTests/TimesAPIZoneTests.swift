@@ -9,7 +9,7 @@ struct TimesAPIZoneTests {
     func zone() throws {
         var config = SiteConfig()
         config.parameters = CalculationMethod.jakim.parameters
-        config.parameters.referencePoints = try #require(JakimZone.named("WLY01")).points
+        try #require(JakimZone.named("WLY01")).apply(to: &config.parameters)
         config.jakimZone = "WLY01"
         let zone = try ZoneRules.load("Asia/Kuala_Lumpur")
         let london = try #require(Coordinates(latitude: 51.5, longitude: -0.1))

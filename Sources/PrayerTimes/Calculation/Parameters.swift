@@ -97,6 +97,9 @@ public struct CalculationParameters: Sendable, Equatable {
     /// Where each time is computed, when the authority publishes a zone's times for points of
     /// its own (a JAKIM zone): the place given to the calculator is then not used for them.
     public var referencePoints: ReferencePoints?
+    /// With reference points: the zone's times are another zone's plus a difference held for
+    /// a block of days (JAKIM's Kedah zones).
+    public var derivedFrom: DerivedTimes?
 
     public init(method: CalculationMethod = .custom, fajrAngle: Double, isha: IshaRule,
                 maghrib: MaghribRule = .sunset) {

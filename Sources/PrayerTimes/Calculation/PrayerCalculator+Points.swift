@@ -7,6 +7,7 @@ extension PrayerCalculator {
     func schedule(for date: CivilDate, points: ReferencePoints, utcOffset: Int, ramadan: Bool) -> DaySchedule {
         var unrounded = self
         unrounded.parameters.referencePoints = nil
+        unrounded.parameters.derivedFrom = nil
         unrounded.parameters.rounding = .none
         func sky(_ point: ReferencePoint) -> DaySchedule {
             var calculator = unrounded

@@ -22,6 +22,9 @@ public struct PrayerCalculator: Sendable {
     public func schedule(for date: CivilDate, at coordinates: Coordinates, utcOffset: Int,
                          ramadan: Bool = false) -> DaySchedule {
         if let points = parameters.referencePoints {
+            if let derived = parameters.derivedFrom {
+                return derivedSchedule(for: date, points: points, derived: derived, utcOffset: utcOffset, ramadan: ramadan)
+            }
             return schedule(for: date, points: points, utcOffset: utcOffset, ramadan: ramadan)
         }
         let noon = solarNoonGuess(date: date, longitude: coordinates.longitude, utcOffset: utcOffset)

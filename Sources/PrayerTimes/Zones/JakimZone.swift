@@ -12,6 +12,9 @@ public struct JakimZone: Sendable, Equatable {
     public let fit: PerPrayer<Fit>
     /// Where no point of the zone met the goal alone: the residual rule and why (empty otherwise).
     public let residual: String
+    /// The zone whose times this zone's are derived from (`DerivedTimes`: Kedah's are KDH01's
+    /// plus a difference held for a lunar block), nil for a zone computed on its own.
+    public let base: String?
 
     /// The fit of one time over the table's year: days compared, within a minute, within two,
     /// the worst difference (minutes).
@@ -24,13 +27,21 @@ public struct JakimZone: Sendable, Equatable {
     }
 
     public init(code: String, state: String, area: String, points: ReferencePoints, fit: PerPrayer<Fit>,
-                residual: String = "") {
+                residual: String = "", base: String? = nil) {
         self.code = code
         self.state = state
         self.area = area
         self.points = points
         self.fit = fit
         self.residual = residual
+        self.base = base
+    }
+
+    /// The method's parameters for this zone's times: the points, and the base they are
+    /// derived from where they are.
+    public func apply(to p: inout CalculationParameters) {
+        p.referencePoints = points
+        p.derivedFrom = base.flatMap(JakimZone.named).map { DerivedTimes(base: $0.points) }
     }
 
     /// Every zone, in code order.
@@ -72,12 +83,13 @@ extension JakimZone {
     /// A row of the fitted table.
     static func row(_ code: String, _ state: String, _ area: String, fajr: (ReferencePoint, Fit),
                     sunrise: (ReferencePoint, Fit), dhuhr: (ReferencePoint, Fit), asr: (ReferencePoint, Fit),
-                    maghrib: (ReferencePoint, Fit), isha: (ReferencePoint, Fit), residual: String = "") -> JakimZone {
+                    maghrib: (ReferencePoint, Fit), isha: (ReferencePoint, Fit), residual: String = "",
+                    base: String? = nil) -> JakimZone {
         var points = ReferencePoints(repeating: fajr.0), fit = PerPrayer(repeating: fajr.1)
         for (prayer, entry) in [(Prayer.sunrise, sunrise), (.dhuhr, dhuhr), (.asr, asr), (.maghrib, maghrib), (.isha, isha)] {
             points[prayer] = entry.0
             fit[prayer] = entry.1
         }
-        return JakimZone(code: code, state: state, area: area, points: points, fit: fit, residual: residual)
+        return JakimZone(code: code, state: state, area: area, points: points, fit: fit, residual: residual, base: base)
     }
 }

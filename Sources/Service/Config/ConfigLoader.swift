@@ -58,7 +58,7 @@ extension SiteConfig {
         let jakim = try SiteConfig.jakimZone(t)
         let method = try t.choice("method", CalculationMethod.self) ?? (jakim == nil ? .mwl : .jakim)
         var p = method.parameters
-        if let jakim { p.referencePoints = jakim.points } else { p.referencePoints = try SiteConfig.referencePoints(t) }
+        if let jakim { jakim.apply(to: &p) } else { p.referencePoints = try SiteConfig.referencePoints(t) }
         jakimZone = jakim?.code
         // A JAKIM zone's times are on Malaysia's clock: that, unless [time] zone names another
         // (a unit's system clock is often left on UTC).
