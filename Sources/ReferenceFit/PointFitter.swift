@@ -12,7 +12,7 @@ public struct PointFitter: Sendable {
     public let utcOffset: Int
     static let latitudeStep = 0.02
     static let heightSteps = 12
-    /// Half a day either way: a constant adjustment past the box, at most.
+    /// Half an hour either way: a constant adjustment past the box, at most.
     static let freeShift = -1800.0...1800.0
 
     public init(method: CalculationMethod, utcOffset: Int) {
@@ -62,7 +62,7 @@ public struct PointFitter: Sendable {
     func point(_ found: Found, lon0: Double, bounds: ZoneBounds) -> ReferencePoint {
         let free = lon0 - found.best.shift / 240
         let lon = (min(bounds.longitude.upperBound, max(bounds.longitude.lowerBound, free)) * 1e4).rounded() / 1e4
-        let adjust = ((found.best.shift + 240 * (lon - lon0)) ).rounded()
+        let adjust = (found.best.shift + 240 * (lon - lon0)).rounded()
         return ReferencePoint(Coordinates(checked: found.latitude, longitude: lon, elevation: found.height),
                               dipOnTwilight: found.dip, adjustmentSeconds: abs(adjust) < 1 ? 0 : adjust)
     }

@@ -22,6 +22,8 @@ extension MethodReport {
         /// By time: fajr, sunrise, dhuhr, asr, maghrib, isha.
         var points: [String: Point]
         var residual: String?
+        /// The zone this one's times are derived from (Kedah's: KDH01), nil for none.
+        var base: String?
         var source: String
 
         init(_ z: JakimZone) {
@@ -38,6 +40,7 @@ extension MethodReport {
             }
             self.points = points
             residual = z.residual.isEmpty ? nil : z.residual
+            base = z.base
             source = JakimZone.source
         }
 
@@ -50,6 +53,9 @@ extension MethodReport {
                 out.append("  " + name.padding(toLength: 12, withPad: " ", startingAt: 0) + Self.describe(p))
             }
             if let residual { out.append("Residual:     \(residual)") }
+            if let base {
+                out.append("Derived:      from \(base): its times plus, for each block of days from 21 days after a new moon, the largest difference of this zone's own (Syuruk: the smallest)")
+            }
             out.append("Points from:  \(source)")
             return out
         }

@@ -30,6 +30,14 @@ struct JakimZoneCommandTests {
         #expect(points["asr"]?["latitude"] as? Double == wly.points.asr.coordinates.latitude)
     }
 
+    @Test("--show-method for a Kedah zone says its times are derived from KDH01's; WLY01's are not")
+    func derived() throws {
+        let kdh = try MihrabBinary.run(["times", "--jakim-zone", "KDH05", "--show-method"])
+        #expect(kdh.status == 0 && kdh.stdout.contains("\nDerived:      from KDH01: its times plus"), "\(kdh.stdout)")
+        let wly = try MihrabBinary.run(["times", "--jakim-zone", "WLY01", "--show-method"])
+        #expect(wly.status == 0 && !wly.stdout.contains("Derived:"))
+    }
+
     @Test("the zone's times wherever --lat/--lon say, on Malaysia's clock, shown as the zone")
     func times() throws {
         let args = ["times", "--jakim-zone", "WLY01", "--date", "2025-03-01", "--format", "json"]
