@@ -42,7 +42,7 @@ enum HTML {
         body{font-family:system-ui,sans-serif;margin:0;padding:1rem;max-width:48rem;margin:auto;line-height:1.4;color:#111;background:#fafafa}
         h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.5rem}
         input,button,select{font-size:1rem;padding:.6rem;min-height:2.75rem;box-sizing:border-box}
-        input[type=text],input[type=password],input[type=number]{width:100%}
+        input[type=text],input[type=password],input[type=number],select{width:100%}
         button{min-width:6rem;cursor:pointer;border-radius:.4rem;border:1px solid #555;background:#fff}
         button.primary{background:#14532d;color:#fff;border-color:#14532d}
         label{display:block;margin:.6rem 0 .2rem}
