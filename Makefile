@@ -231,6 +231,13 @@ verify-unit: release
 # alone and beside a CPU hog on every core, system calls per pass, memory, and memory over a
 # simulated year. Last, instructions counted by callgrind (Benchmarks/instructions.sh): a
 # day-schedule with local times, and a year of mihrab times as JSON.
+bench: release
+	$(call apt_install_missing,$(BENCH_PKGS))
+	$(SWIFT) package --disable-sandbox benchmark --no-progress
+	python3 Benchmarks/daemon.py $$($(SWIFT) build -c release --show-bin-path)/mihrab $(BENCH_SECONDS)
+	$(SWIFT) build -c release --product ScheduleInstructions --static-swift-stdlib
+	bash Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)
+
 # JAKIM's zones' reference points fitted to its own 2025 table (../shared/reference/authority/jakim)
 # and written as Sources/PrayerTimes/Zones/JakimZone+Table.swift; jakim-zones-check fits every
 # zone again and fails if the source differs (the tests fit a sample of them).
@@ -240,13 +247,6 @@ jakim-zones:
 jakim-zones-check:
 	$(SWIFT) build -c release --product fit-reference-points
 	$$($(SWIFT) build -c release --show-bin-path)/fit-reference-points --check
-
-bench: release
-	$(call apt_install_missing,$(BENCH_PKGS))
-	$(SWIFT) package --disable-sandbox benchmark --no-progress
-	python3 Benchmarks/daemon.py $$($(SWIFT) build -c release --show-bin-path)/mihrab $(BENCH_SECONDS)
-	$(SWIFT) build -c release --product ScheduleInstructions --static-swift-stdlib
-	bash Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)
 
 clean:
 	rm -rf .build

@@ -33,7 +33,7 @@ enum ShiftSweep {
     static func best(model: [Double], published: [Int], in range: ClosedRange<Double>) -> Best {
         var edges: [(at: Double, k: Int, step: Int)] = []
         edges.reserveCapacity(model.count * 6)
-        for (t, m) in zip(model, published) {
+        for (t, m) in zip(model, published) where t.isFinite {
             for k in 0..<3 {
                 edges.append((Double(60 * (m - 1 - k)) - t, k, 1))
                 edges.append((Double(60 * (m + k)) - t, k, -1))

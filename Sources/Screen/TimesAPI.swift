@@ -48,7 +48,8 @@ struct TimesResponse: Codable, Sendable {
             guard let n = Int(s), (1...maxDays).contains(n) else { throw .query("days: \(quoted(s)) is not a whole number from 1 to \(maxDays)") }
             count = n
         }
-        guard let position = input.position else { throw .noPosition }
+        // A zone's times come from its own points: they need no position of the unit's.
+        guard let position = input.position ?? input.config.parameters.referencePoints?.dhuhr.coordinates else { throw .noPosition }
         let calc = PrayerCalculator(parameters: input.config.parameters)
         func iso(_ t: Double) -> String { LocalTime(unix: t, zone: zone).iso8601 }
         let days = (0..<count).map { i -> Day in

@@ -23,6 +23,9 @@ extension TimesCommand {
         if let method, method != .jakim {
             throw ValidationError("--method \(method.rawValue) cannot go with --jakim-zone \(zone.code): the zone's times are JAKIM's (give --method jakim or leave it out)")
         }
+        if madhab != .shafi {
+            throw ValidationError("--madhab \(madhab.rawValue) cannot go with --jakim-zone \(zone.code): the zone's Asr is JAKIM's (Shafi'i)")
+        }
         let given: [(String, Bool)] = [("--fajr-angle", fajrAngle != nil), ("--isha-angle", ishaAngle != nil),
                                        ("--isha-interval", ishaInterval != nil), ("--maghrib-angle", maghribAngle != nil),
                                        ("--rounding", rounding != nil), ("--precautions", precautions != nil)]

@@ -60,7 +60,8 @@ struct JakimZoneCommandTests {
         for (args, expected) in [(["--jakim-zone", "XYZ99"], "mihrab: --jakim-zone: 'XYZ99' is not a JAKIM zone: \(codes)"),
                                  (["--jakim-zone", "WLY01", "--method", "mwl"], "mihrab: --method mwl cannot go with --jakim-zone WLY01"),
                                  (["--jakim-zone", "WLY01", "--fajr-angle", "20"], "mihrab: --fajr-angle cannot go with --jakim-zone WLY01"),
-                                 (["--jakim-zone", "WLY01", "--precautions", "fajr=1"], "mihrab: --precautions cannot go with --jakim-zone WLY01")] {
+                                 (["--jakim-zone", "WLY01", "--precautions", "fajr=1"], "mihrab: --precautions cannot go with --jakim-zone WLY01"),
+                                 (["--jakim-zone", "WLY01", "--madhab", "hanafi"], "mihrab: --madhab hanafi cannot go with --jakim-zone WLY01")] {
             let r = try MihrabBinary.run(["times"] + args)
             #expect(r.status == 64, "\(args): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.hasPrefix(expected), "\(r.stderr)")

@@ -23,6 +23,19 @@ struct DerivedTimesTests {
         #expect(starts == Set(Self.kedahBlockStarts))
     }
 
+    @Test("every derived zone's base is a zone, computed on its own (not derived itself)")
+    func bases() {
+        let derived = JakimZone.all.filter { $0.base != nil }
+        #expect(derived.map(\.code) == ["KDH02", "KDH03", "KDH04", "KDH05", "KDH06", "KDH07"])
+        for zone in derived {
+            let base = JakimZone.named(zone.base ?? "")
+            #expect(base != nil && base?.base == nil, "\(zone.code): \(zone.base ?? "")")
+            var p = CalculationMethod.jakim.parameters
+            zone.apply(to: &p)
+            #expect(p.derivedFrom?.base == base?.points)
+        }
+    }
+
     @Test("a derived zone is its base plus one whole difference a block: the largest of its own (Syuruk: the smallest)")
     func heldDifference() throws {
         let kdh01 = try #require(JakimZone.named("KDH01")), kdh05 = try #require(JakimZone.named("KDH05"))

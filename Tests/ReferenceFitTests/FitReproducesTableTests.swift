@@ -5,7 +5,8 @@ import PrayerTimes
 
 /// The table in the source is the fit's: a sample of zones fitted again here (the whole fit,
 /// `make jakim-zones-check`, takes a minute of a debug build's time) gives the same points and
-/// the same figures, row for row.
+/// the same figures, row for row (so the fit is also deterministic: the source was made by
+/// another run).
 @Suite("the JAKIM fit reproduces the table", .enabled(if: FitTables.present, "../shared/reference/authority is absent: skipped"))
 struct FitReproducesTableTests {
     /// A lowland zone, a zone with a residual constant (WLY01), a mountain zone with the dip on
@@ -29,14 +30,6 @@ struct FitReproducesTableTests {
                 #expect(zone.events[prayer].fit == table.fit[prayer], "\(zone.code) \(prayer)")
             }
         }
-    }
-
-    @Test("the fit is deterministic: one zone twice, the same")
-    func deterministic() throws {
-        let published = try PublishedTable.jakim(directory: FitTables.directory)
-        let bounds = ZoneBounds.jakim.filter { $0.code == "KDH07" }
-        let a = JakimFit.fitAll(bounds, published: published), b = JakimFit.fitAll(bounds, published: published)
-        #expect(ZoneTableWriter.render(a, names: published.names) == ZoneTableWriter.render(b, names: published.names))
     }
 
     @Test("every zone of the table has a box")

@@ -20,6 +20,9 @@ struct TimesAPIZoneTests {
         let expected = PrayerCalculator(parameters: config.parameters)
             .schedule(for: date, at: try #require(Coordinates(latitude: 3.1, longitude: 101.7)), utcOffset: 8 * 3600)
         #expect(r.days.first?.fajr == LocalTime(unix: expected.fajr, zone: zone).iso8601)
+        // No position yet (a GPS unit before its first fix): the zone's times all the same.
+        let unplaced = try TimesResponse.make(query: ["date": "2026-05-05"], input: ScreenInput(config: config, zone: zone, days: [], trusted: true, position: nil), wall: 0)
+        #expect(unplaced.days.first?.fajr == r.days.first?.fajr)
 
         config.jakimZone = nil
         let plain = try TimesResponse.make(query: [:], input: ScreenInput(config: config, zone: zone, days: [], trusted: true, position: london), wall: 0)

@@ -41,12 +41,21 @@ struct ReferencePointsConfigTests {
         #expect(plain.jakimZone == nil && plain.parameters.referencePoints == nil)
     }
 
-    @Test("jakim_zone puts the unit on Malaysia's clock unless [time] zone names one (a Pi is often left on UTC)")
+    @Test("jakim_zone puts the unit on Malaysia's clock unless [time] zone names another IANA zone (a Pi's system clock is often left on UTC); \"\" is none; a Hanafi madhab is refused beside it")
     func zoneClock() throws {
         #expect(try SiteConfig.parse("[calculation]\njakim_zone = \"PNG01\"\n", file: "x.toml").zone == "Asia/Kuala_Lumpur")
-        #expect(try SiteConfig.parse("[time]\nzone = \"system\"\n[calculation]\njakim_zone = \"PNG01\"\n", file: "x.toml").zone == "system")
+        #expect(try SiteConfig.parse("[time]\nzone = \"system\"\n[calculation]\njakim_zone = \"PNG01\"\n", file: "x.toml").zone == "Asia/Kuala_Lumpur")
         #expect(try SiteConfig.parse("[time]\nzone = \"Asia/Singapore\"\n[calculation]\njakim_zone = \"PNG01\"\n", file: "x.toml").zone == "Asia/Singapore")
         #expect(try SiteConfig.parse("[calculation]\nmethod = \"jakim\"\n", file: "x.toml").zone == "system")
+        let none = try SiteConfig.parse("[calculation]\njakim_zone = \"\"\n", file: "x.toml")
+        #expect(none.jakimZone == nil && none.parameters.referencePoints == nil && none.zone == "system")
+        #expect(try SiteConfig.parse("[calculation]\njakim_zone = \"PNG01\"\nmadhab = \"shafi\"\n", file: "x.toml").jakimZone == "PNG01")
+        do {
+            _ = try SiteConfig.parse("[calculation]\njakim_zone = \"PNG01\"\nmadhab = \"hanafi\"\n", file: "x.toml")
+            Issue.record("a Hanafi madhab beside a zone was taken")
+        } catch {
+            #expect(error.description == "x.toml:3: calculation.madhab: 'hanafi' cannot go with jakim_zone 'PNG01': the zone's Asr is JAKIM's (Shafi'i)")
+        }
     }
 
     @Test("jakim_zone: an unknown code lists the zones; another method or the keys that contradict the zone are refused by name")

@@ -45,8 +45,10 @@ public enum NewMoon {
         return (jd - 2_440_587.5) * 86_400
     }
 
-    /// The lunation whose new moon is the last at or before `unix` (UT).
+    /// The lunation whose new moon is the last at or before `unix` (UT); an instant that is
+    /// not a number, or beyond 10 000 years either way, is taken as 1970's first.
     public static func lunation(atOrBefore unix: Double) -> Int {
+        let unix = unix.isFinite && abs(unix) < 3e11 ? unix : 0
         // The mean synodic month from the lunation 0 (2000-01-06 18:14 UT), then the true instants.
         var k = Int(((unix - 947_182_440) / (29.530588861 * 86_400)).rounded(.down))
         while instant(lunation: k) > unix { k -= 1 }

@@ -30,6 +30,8 @@ extension PrayerCalculator {
             }
             if skies[prayer] == nil { skies[prayer] = sky(point) }
         }
+        // The night (its middle, its last third) is the Maghrib point's sky, without that
+        // point's residual seconds: a constant of a minute at most on a six-hour half night.
         var out = skies.maghrib ?? sky(points.maghrib)
         out.midnight = round(out.midnight)
         out.lastThird = round(out.lastThird)

@@ -65,8 +65,9 @@ extension ReferencePoint {
 }
 
 extension Coordinates {
-    /// For tables in the source: values out of range are clamped rather than trapped.
-    public init(checked latitude: Double, longitude: Double, elevation: Double) {
+    /// For tables in the source and the fit that makes them (this package only): values out of
+    /// range are clamped rather than trapped.
+    package init(checked latitude: Double, longitude: Double, elevation: Double) {
         self.latitude = min(90, max(-90, latitude))
         self.longitude = min(180, max(-180, longitude))
         self.elevation = max(0, elevation)

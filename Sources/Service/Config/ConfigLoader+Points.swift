@@ -10,7 +10,8 @@ extension SiteConfig {
     /// The zone named by `jakim_zone` (nil: none), its exclusions checked; `method` may only
     /// be "jakim" beside it.
     static func jakimZone(_ t: TableReader) throws(ConfigError) -> JakimZone? {
-        guard let code = try t.string("jakim_zone") else { return nil }
+        // "" is none, as for the timetable.
+        guard let code = try t.string("jakim_zone"), !code.isEmpty else { return nil }
         guard let zone = JakimZone.named(code) else {
             throw t.error("jakim_zone", "\(quoted(code)) is not a JAKIM zone: \(JakimZone.all.map(\.code).joined(separator: ", "))")
         }
@@ -19,6 +20,9 @@ extension SiteConfig {
         }
         if let m = t.table["method"]?.string, m != CalculationMethod.jakim.rawValue {
             throw t.error("method", "\(quoted(m)) cannot go with jakim_zone \(quoted(zone.code)): the zone's times are JAKIM's (method \"jakim\", or leave method out)")
+        }
+        if let m = t.table["madhab"]?.string, m != Madhab.shafi.rawValue {
+            throw t.error("madhab", "\(quoted(m)) cannot go with jakim_zone \(quoted(zone.code)): the zone's Asr is JAKIM's (Shafi'i)")
         }
         for key in keysExcludedByZone where t.has(key) {
             throw t.error(key, "cannot go with jakim_zone \(quoted(zone.code)): the zone's points were fitted with JAKIM's own angles, precautions and rounding (use [calculation.adjustments] for minutes of your own)")

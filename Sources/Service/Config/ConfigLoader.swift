@@ -61,8 +61,8 @@ extension SiteConfig {
         if let jakim { jakim.apply(to: &p) } else { p.referencePoints = try SiteConfig.referencePoints(t) }
         jakimZone = jakim?.code
         // A JAKIM zone's times are on Malaysia's clock: that, unless [time] zone names another
-        // (a unit's system clock is often left on UTC).
-        if jakim != nil, root.table["time"]?.table?["zone"] == nil { zone = "Asia/Kuala_Lumpur" }
+        // IANA zone ("system" does not: a unit's system clock is often left on UTC).
+        if jakim != nil, zone == "system" { zone = "Asia/Kuala_Lumpur" }
         if let v = try t.choice("madhab", Madhab.self) { p.madhab = v }
         if let v = try t.choice("high_latitude_rule", HighLatitudeRule.self) { p.highLatitudeRule = v }
         if let v = try t.bool("only_when_angle_fails") { p.highLatitudeRuleOnlyWhenAngleFails = v }
