@@ -26,9 +26,10 @@ func schedules(_ method: CalculationMethod) -> (Benchmark) -> Void {
     }
 }
 
-/// A JAKIM zone's day: each time at its own point (six points, some shared), every zone in turn.
-func zoneSchedules() -> (Benchmark) -> Void {
-    let calculators = JakimZone.all.map { zone in
+/// A JAKIM zone's day: each time at its own point (six points, some shared), every zone in
+/// turn; `derived`: Kedah's zones, each day its block's (about 30 days of the zone and of KDH01).
+func zoneSchedules(derived: Bool) -> (Benchmark) -> Void {
+    let calculators = JakimZone.all.filter { ($0.base != nil) == derived }.map { zone in
         var p = CalculationMethod.jakim.parameters
         zone.apply(to: &p)
         return (PrayerCalculator(parameters: p), zone.points.dhuhr.coordinates)
@@ -53,5 +54,10 @@ func prayerTimeBenchmarks() {
     Benchmark("day-schedule, mwl (100 places x 365 days)", configuration: config, closure: schedules(.mwl))
     Benchmark("day-schedule, moonsighting (100 places x 365 days)", configuration: config,
               closure: schedules(.moonsighting))
-    Benchmark("day-schedule, a JAKIM zone's six points (60 zones x 365 days)", configuration: config, closure: zoneSchedules())
+    Benchmark("day-schedule, a JAKIM zone's six points (54 zones x 365 days)", configuration: config,
+              closure: zoneSchedules(derived: false))
+    Benchmark("day-schedule, a Kedah zone derived from KDH01 (6 zones x 365 days)",
+              configuration: Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3),
+                                                     maxIterations: 2_000),
+              closure: zoneSchedules(derived: true))
 }
