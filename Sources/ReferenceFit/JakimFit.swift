@@ -39,7 +39,8 @@ public enum JakimFit {
         TableErratum.correct(published.zones[code] ?? [], zone: code)
     }
 
-    /// Each day's difference (minutes, the fit's less the table's) of one time, as "MM-DD:+N".
+    /// Each day's difference (minutes, the fit's less the table's) of one time, as "MM-DD:+N", at
+    /// the time's own point (for a derived zone: its own time, before the derivation).
     public static func differences(_ zone: ZoneFit, _ prayer: Prayer, published: PublishedTable) -> [String] {
         var p = CalculationMethod.jakim.parameters
         p.referencePoints = PerPrayer(repeating: zone.events[prayer].point)
