@@ -239,7 +239,7 @@ bench: release
 	bash Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)
 
 # JAKIM's zones' reference points fitted to its own 2025 table (../shared/reference/authority/jakim)
-# and written as Sources/PrayerTimes/Zones/JakimZone+Table.swift; jakim-zones-check fits every
+# and written as Sources/PrayerTimes/Zones/JakimZone+{Table,North,South,Borneo}.swift; jakim-zones-check fits every
 # zone again and fails if the source differs (the tests fit a sample of them).
 jakim-zones:
 	$(SWIFT) build -c release --product fit-reference-points

@@ -1,43 +1,59 @@
 import Foundation
 import PrayerTimes
 
-/// The fitted zones as Swift source: `JakimZone+Table.swift`, one row per zone.
+/// The fitted zones as Swift source: `JakimZone+Table.swift` (the source, the errata, the
+/// whole table) and one file of rows for each of three regions, each under 300 lines.
 public enum ZoneTableWriter {
-    public static func render(_ fits: [ZoneFit], names: [String: (state: String, area: String)]) -> String {
-        var out = """
+    /// The regions' files: their name, the table's member, the states' code prefixes.
+    static let regions: [(file: String, member: String, prefixes: [String])] = [
+        ("JakimZone+North.swift", "north", ["KDH", "KTN", "PLS", "PNG", "PRK", "TRG"]),
+        ("JakimZone+South.swift", "south", ["JHR", "MLK", "NGS", "PHG", "SGR", "WLY01"]),
+        ("JakimZone+Borneo.swift", "borneo", ["SBH", "SWK", "WLY02"]),
+    ]
+
+    /// Each file's name (in `Sources/PrayerTimes/Zones`) and text.
+    public static func render(_ fits: [ZoneFit], names: [String: (state: String, area: String)]) -> [(file: String, text: String)] {
+        var head = """
         // Made by fit-reference-points (Sources/fit-reference-points, `make jakim-zones`): do not edit.
         // Fitted to JAKIM's e-Solat table of 2025, every day of every zone: the Malaysia Waktu Solat
         // Dataset (github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of
         // JAKIM's e-solat portal), licence CC BY 4.0; zones' states and places from its zones.csv.
         // Each time: its point (latitude, longitude, height m; dip: the height's dip also on the
         // twilight angle; adjust: seconds added where no point of the zone's box fits) and its fit
-        // (days, within 1 min, within 2, worst minutes).
+        // (days, within 1 min, within 2, worst minutes). The rows: \(regions.map(\.file).joined(separator: ", ")).
 
         """
         for e in TableErratum.jakim2025 {
             let times = e.times.map { " (\($0.map(\.rawValue).joined(separator: ", ")))" } ?? ""
-            out += "// Left out, the table's own error: \(e.zone)\(times) \(e.from) to \(e.to), \(e.why).\n"
+            head += "// Left out, the table's own error: \(e.zone)\(times) \(e.from) to \(e.to), \(e.why).\n"
         }
-        out += """
-        extension JakimZone {
-            static let table: [JakimZone] = [
-
-        """
-        for zone in fits.sorted(by: { $0.code < $1.code }) {
-            let name = names[zone.code] ?? ("", "")
-            out += "        row(\(literal(zone.code)), \(literal(name.state)), \(literal(name.area)),\n"
-            for prayer in Prayer.allCases {
-                let e = zone.events[prayer]
-                out += "            \(prayer.rawValue): (\(point(e.point)), .init(\(e.fit.days), \(e.fit.withinOne), \(e.fit.withinTwo), \(e.fit.worst)))"
-                out += prayer == .isha ? "" : ",\n"
+        head += "extension JakimZone {\n    static let table: [JakimZone] = (\(regions.map(\.member).joined(separator: " + ")))\n"
+        head += "        .sorted { $0.code < $1.code }\n}\n"
+        var files = [(file: "JakimZone+Table.swift", text: head)]
+        for region in regions {
+            var out = "// Made by fit-reference-points: do not edit (the source and the columns: JakimZone+Table.swift).\n"
+            out += "extension JakimZone {\n    static let \(region.member): [JakimZone] = [\n"
+            for zone in fits.sorted(by: { $0.code < $1.code }) where region.prefixes.contains(where: zone.code.hasPrefix) {
+                out += row(zone, names: names)
             }
-            let rules = Prayer.allCases.compactMap { p in zone.events[p].rule.map { "\(p.rawValue): \($0)" } }
-            if !rules.isEmpty { out += ",\n            residual: \(literal(rules.joined(separator: "; ")))" }
-            if let base = zone.base { out += ",\n            base: \(literal(base))" }
-            out += "),\n"
+            files.append((region.file, out + "    ]\n}\n"))
         }
-        out += "    ]\n}\n"
-        return out
+        return files
+    }
+
+    /// One zone's row.
+    static func row(_ zone: ZoneFit, names: [String: (state: String, area: String)]) -> String {
+        let name = names[zone.code] ?? ("", "")
+        var out = "        row(\(literal(zone.code)), \(literal(name.state)), \(literal(name.area)),\n"
+        for prayer in Prayer.allCases {
+            let e = zone.events[prayer]
+            out += "            \(prayer.rawValue): (\(point(e.point)), .init(\(e.fit.days), \(e.fit.withinOne), \(e.fit.withinTwo), \(e.fit.worst)))"
+            out += prayer == .isha ? "" : ",\n"
+        }
+        let rules = Prayer.allCases.compactMap { p in zone.events[p].rule.map { "\(p.rawValue): \($0)" } }
+        if !rules.isEmpty { out += ",\n            residual: \(literal(rules.joined(separator: "; ")))" }
+        if let base = zone.base { out += ",\n            base: \(literal(base))" }
+        return out + "),\n"
     }
 
     public static func point(_ p: ReferencePoint) -> String {

@@ -1,11 +1,11 @@
 // fit-reference-points: fits every JAKIM zone's reference points to JAKIM's own table and
 // writes them as the source of `JakimZone.table` (`make jakim-zones`).
 //
-//   fit-reference-points [--table DIR] [--output FILE] [--check] [--zone CODE ...]
+//   fit-reference-points [--table DIR] [--output DIR] [--check] [--zone CODE ...]
 //
 // --table: the folder of prayer_times_2025.csv and zones.csv (../shared/reference/authority/jakim).
-// --output: the table's source (Sources/PrayerTimes/Zones/JakimZone+Table.swift).
-// --check: write nothing; exit 1 if the fit differs from the output file.
+// --output: the table's folder (Sources/PrayerTimes/Zones: JakimZone+Table.swift and its regions' rows).
+// --check: write nothing; exit 1 if the fit differs from the files there.
 // --zone: fit only these zones and print their points and the days more than a minute off
 // (nothing written); with FIT_DAYS=asr (a time's name) also each day's difference.
 import Foundation
@@ -18,7 +18,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
 }
 
 var table = "../shared/reference/authority/jakim"
-var output = "Sources/PrayerTimes/Zones/JakimZone+Table.swift"
+var output = "Sources/PrayerTimes/Zones"
 var check = false
 var only: [String] = []
 var args = CommandLine.arguments.dropFirst()
@@ -51,14 +51,16 @@ do {
         }
     }
     if !only.isEmpty { exit(0) }
-    let text = ZoneTableWriter.render(fits, names: published.names)
-    if check {
-        let current = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        if current != text { fail("\(output) differs from the fit", 1) }
-        print("\(output) is the fit's, byte for byte")
-    } else {
-        try text.write(toFile: output, atomically: true, encoding: .utf8)
-        print("wrote \(output): \(fits.count) zones")
+    for (file, text) in ZoneTableWriter.render(fits, names: published.names) {
+        let path = output + "/" + file
+        if check {
+            let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            if current != text { fail("\(path) differs from the fit", 1) }
+            print("\(path) is the fit's, byte for byte")
+        } else {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            print("wrote \(path)")
+        }
     }
 } catch {
     fail("\(error)", 1)
