@@ -49,7 +49,7 @@ struct TimesResponse: Codable, Sendable {
             count = n
         }
         // A zone's times come from its own points: they need no position of the unit's.
-        guard let position = input.position ?? input.config.parameters.referencePoints?.dhuhr.coordinates else { throw .noPosition }
+        guard let position = input.config.parameters.place(unit: input.position) else { throw .noPosition }
         let calc = PrayerCalculator(parameters: input.config.parameters)
         func iso(_ t: Double) -> String { LocalTime(unix: t, zone: zone).iso8601 }
         let days = (0..<count).map { i -> Day in

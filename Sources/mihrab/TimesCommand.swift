@@ -152,14 +152,14 @@ struct TimesCommand: ParsableCommand {
         let jakim = try zone()
         // JAKIM's zones are all in Malaysia: its clock unless --tz says otherwise.
         let zone = try zoneRules(tz ?? (jakim == nil ? nil : TimesCommand.jakimTimeZone))
+        let params = try parameters()
         // With a zone the times are the zone's points'; the place shown is the zone's.
-        guard let coordinates = lat.flatMap({ lat in lon.flatMap { Coordinates(latitude: lat, longitude: $0, elevation: elevation) } })
-                ?? jakim?.points.dhuhr.coordinates else {
+        let given = lat.flatMap { lat in lon.flatMap { Coordinates(latitude: lat, longitude: $0, elevation: elevation) } }
+        guard let coordinates = params.place(unit: given) else {
             throw CommandError("--lat/--lon: not a place on Earth", exitCode: .validationFailure)
         }
         let first = date.flatMap { CivilDate(iso: $0) }
             ?? LocalTime(unix: Date().timeIntervalSince1970, zone: zone).date
-        let params = try parameters()
         let printed = try timetable.map { try loadTimetable($0, zone: zone) }
         var table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset, timetable: printed)
         table.jakimZone = jakim?.code

@@ -28,3 +28,11 @@ public struct ReferencePoint: Sendable, Equatable {
 
 /// A point for each of the six times.
 public typealias ReferencePoints = PerPrayer<ReferencePoint>
+
+extension CalculationParameters {
+    /// The place to give the calculator: the unit's own, or, where the times come from reference
+    /// points (a zone's), a point of theirs when the unit has none (they need no position).
+    public func place(unit: Coordinates?) -> Coordinates? {
+        unit ?? referencePoints?.dhuhr.coordinates
+    }
+}

@@ -16,8 +16,7 @@ extension UnitCore {
         compass.field = UnitCore.field(latitude, longitude, wall)
         compass.qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
         // A zone's times come from the zone's own points: they need no position of the unit's.
-        guard let at = Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation)
-            ?? config.parameters.referencePoints?.dhuhr.coordinates else {
+        guard let at = config.parameters.place(unit: Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation)) else {
             let problem = "no prayer times for the position \(latitude), \(longitude) (\(positionSource.rawValue)): nothing will sound"
             if problem != planProblem { logger.critical("\(problem)") }
             planProblem = problem
