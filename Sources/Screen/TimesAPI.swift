@@ -49,13 +49,11 @@ struct TimesResponse: Codable, Sendable {
             count = n
         }
         // A zone's times come from its own points: they need no position of the unit's.
-        guard let position = input.config.parameters.place(unit: input.position) else { throw .noPosition }
-        let calc = PrayerCalculator(parameters: input.config.parameters)
+        guard let position = input.config.parameters.place(unit: input.position),
+              let planned = input.plannedDays(from: start, count: count) else { throw .noPosition }
         func iso(_ t: Double) -> String { LocalTime(unix: t, zone: zone).iso8601 }
-        let days = (0..<count).map { i -> Day in
-            let date = start.adding(days: i)
-            let day = ScreenInput.Day.planned(date, at: position, zone: zone, config: input.config, calculator: calc)
-            let s = day.schedule, events = day.events
+        let days = planned.map { day -> Day in
+            let date = day.date, s = day.schedule, events = day.events
             var iqamah: [String: String] = [:]
             for e in events where e.kind == .iqamah && e.index == 0 { iqamah[e.prayer.rawValue] = iso(e.time) }
             let friday = date.weekday == 5
