@@ -64,8 +64,36 @@ public struct PanelContent: Equatable, Sendable {
         case .reminder:
             // To the adhan the reminder leads to (the span's end).
             if let end = m.phase.end.flatMap(ModelTime.init), let now { countdown = countdownText(end.unix - now.unix) }
-        case .normal, .iqamah, .silence, .after:
+        case .event:
+            // A special event's last minutes: its name, counted down to its time (the span's end).
+            prayer = m.phase.text
+            if let end = m.phase.end.flatMap(ModelTime.init), let now {
+                target = (m.phase.text ?? "") + " " + end.clock(twelveHour: twelve)
+                countdown = countdownText(end.unix - now.unix)
+            }
+        case .normal:
+            if let now, let (name, at) = PanelContent.sooner(m, than: next?.1) {
+                // Today's special event, or Ramadan's imsak or iftar, before the next prayer's time.
+                prayer = name
+                target = name + " " + at.clock(twelveHour: twelve)
+                countdown = countdownText(at.unix - now.unix)
+            } else if let (_, at) = next, let now { countdown = countdownText(at.unix - now.unix) }
+        case .iqamah, .silence, .after:
             if let (_, at) = next, let now { countdown = countdownText(at.unix - now.unix) }
         }
+    }
+}
+
+extension PanelContent {
+    /// What the normal screen counts down to instead of the next prayer: today's special event
+    /// (not yet begun), or in Ramadan imsak or iftar, whichever comes first, if before `next`.
+    static func sooner(_ m: ScreenModel, than next: ModelTime?) -> (String, ModelTime)? {
+        var best: (String, ModelTime)?
+        if let s = m.special, s.days == 0, !s.happening, let at = ModelTime(s.at) { best = (s.name, at) }
+        if let f = m.fast, let at = ModelTime(f.at), best.map({ at.unix < $0.1.unix }) ?? true {
+            best = (f.kind == "imsak" ? "Imsak" : "Iftar", at)
+        }
+        guard let best, next.map({ best.1.unix <= $0.unix }) ?? true else { return nil }
+        return best
     }
 }

@@ -53,6 +53,7 @@ enum PanelWords {
         case .silence: "SILENCE PHONES"
         case .prayer: "PRAYER"
         case .after: "AFTER PRAYER"
+        case .event: "STARTS IN"
         }
     }
 }

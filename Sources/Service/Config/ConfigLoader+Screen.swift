@@ -33,6 +33,8 @@ extension SiteConfig {
             if let v = try t.double("prayer_minutes", in: 0...60) { s.prayerSeconds = v * 60 }
             if let v = try t.double("jumuah_prayer_minutes", in: 0...120) { s.jumuahPrayerSeconds = v * 60 }
             if let v = try t.double("after_prayer_minutes", in: 0...60) { s.afterPrayerSeconds = v * 60 }
+            if let v = try t.double("event_countdown_minutes", in: 0...120) { s.eventCountdownSeconds = v * 60 }
+            if let v = try t.int("event_days_ahead", in: 0...Planner.specialsHorizonDays) { s.eventDaysAhead = v }
             if let v = try t.string("azkar") { s.azkar = v.isEmpty ? nil : String(v.prefix(2000)) }
             try t.finish()
             screen = s

@@ -47,5 +47,11 @@ extension SiteConfig {
             throw ConfigError(file: root.file, line: root.lines.line(of: key) ?? root.lines.line(of: "sounds"), path: key,
                               message: error.message)
         }
+        do {
+            try sound.resolveEvents(events, patterns: patterns, extra: [(folder.isEmpty ? "." : folder) + "/sounds"], lenient: lenient)
+        } catch {
+            let key = "events[\(error.index)].sound"
+            throw ConfigError(file: root.file, line: root.lines.line(of: key), path: key, message: error.message)
+        }
     }
 }

@@ -24,6 +24,7 @@ extension SiteConfig {
         try c.readSounds(root)
         try c.readDevice(root)
         try c.readScreen(root)
+        try c.readEvents(root)
         try c.readNetwork(root)
         try root.finish()
         try c.resolveSounds(root, lenient: lenientSounds)

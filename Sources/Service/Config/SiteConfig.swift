@@ -21,7 +21,11 @@ public struct SiteConfig: Sendable, Equatable {
             from <= to ? (minute >= from && minute < to) : (minute >= from || minute < to)
         }
     }
-    public enum EventKind: String, Sendable, CaseIterable { case adhan, reminder, iqamah, sunrise }
+    public enum EventKind: String, Sendable, CaseIterable {
+        case adhan, reminder, iqamah, sunrise
+        /// One of `[[events]]`' times (`PlannedEvent.name` says which).
+        case special = "event"
+    }
 
     // [location]
     public var locationSource = LocationSource.gps
@@ -54,6 +58,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var sound = SoundSettings()
     public var patterns: [String: [Int]] = [
         "adhan": [3000], "reminder": [150, 150, 150], "iqamah": [400, 200, 400, 200, 400], "sunrise": [1000],
+        "event": [800, 300, 800],
     ]
     public var quiet: [Quiet] = []
     // [compass]
@@ -70,6 +75,8 @@ public struct SiteConfig: Sendable, Equatable {
     // [screen], [[announcements]]
     public var screen = ScreenConfig()
     public var announcements: [Announcement] = []
+    // [[events]]
+    public var events: [SpecialEvent] = []
     // [network], [admin]: the unit's own (never from the site's shared settings)
     public var network = NetworkConfig()
     public var admin = AdminConfig()

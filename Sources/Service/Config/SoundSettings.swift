@@ -25,6 +25,8 @@ public struct SoundSettings: Sendable, Equatable {
     public var sources: [Name: Source] = [.adhan: .pattern("adhan"), .adhanFajr: .none, .dua: .none,
                                           .reminder: .pattern("reminder"), .iqamah: .pattern("iqamah"),
                                           .sunrise: .pattern("sunrise")]
+    /// `[[events]]`' sounds by their names as written (`resolveEvents`): a file or a pattern.
+    public var eventSources: [String: Source] = [:]
     /// Names given in the file: one not found is an error (a default not found falls back).
     public var explicit: Set<Name> = []
     /// ALSA's name for the device: "default", "hw:1,0", "plughw:CARD=Headphones"; "none"
@@ -53,6 +55,11 @@ public struct SoundSettings: Sendable, Equatable {
 
     public func volume(for prayer: Prayer) -> Int { volumes[prayer] ?? volume }
 
+    /// What a planned event plays: a special event its own sound, the others their kind's.
+    public func source(for e: PlannedEvent) -> Source {
+        e.kind == .special ? (e.sound.flatMap { eventSources[$0] } ?? .none) : source(e.kind, prayer: e.prayer)
+    }
+
     /// The source an event plays: Fajr's adhan its own when it has one.
     public func source(_ kind: SiteConfig.EventKind, prayer: Prayer) -> Source {
         switch kind {
@@ -63,6 +70,7 @@ public struct SoundSettings: Sendable, Equatable {
         case .reminder: return sources[.reminder] ?? .none
         case .iqamah: return sources[.iqamah] ?? .none
         case .sunrise: return sources[.sunrise] ?? .none
+        case .special: return .none  // each its own: source(for:)
         }
     }
 

@@ -37,7 +37,8 @@ public final class EventRecorder {
 
     public func event(_ e: PlannedEvent, action: AlertDecision.Action, at t: Double) {
         encode(EventLine(t: Self.iso(t, zone: zone, millis: true), event: e.kind.rawValue, prayer: e.prayer.rawValue,
-                         scheduled: Self.iso(e.time, zone: zone, millis: false), state: action.outcome, muted: e.muted ? true : nil))
+                         scheduled: Self.iso(e.time, zone: zone, millis: false), state: action.outcome, muted: e.muted ? true : nil,
+                         name: e.name))
     }
 
     /// An output line set: `name` is the board's word for it (a ring LED: "qibla_ring_N").
@@ -66,6 +67,8 @@ public final class EventRecorder {
     /// The lines, one type each; the keys are the record's. "muted" only when it was.
     struct EventLine: Codable, Equatable {
         let t: String, event: String, prayer: String, scheduled: String, state: AlertOutcome, muted: Bool?
+        /// A special event's name.
+        var name: String? = nil
     }
 
     struct OutputLine: Codable, Equatable {

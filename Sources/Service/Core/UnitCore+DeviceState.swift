@@ -30,6 +30,8 @@ extension UnitCore {
         }
         let decided = store.state.events
         plan.plan(days, start: start, end: end, isDecided: { decided[$0.id] != nil }, playsFile: audio.playsFile)
+        plan.specials = config.events.isEmpty ? [] : Planner.upcomingSpecials(from: date, days: Planner.specialsHorizonDays, at: at, zone: zone,
+                                                                               config: config, calculator: calc)
         noteTimetableFallback()
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }

@@ -3,7 +3,7 @@ import Foundation
 /// Something the unit did, as the network tells it (`mihrab/v1/unit/<id>/event`): an event
 /// fired or missed, the stop button, a command's answer, an error.
 public struct UnitEvent: Codable, Sendable, Equatable {
-    /// "adhan", "iqamah", "reminder", "sunrise", "missed", "stop-pressed", "command", "config", "error".
+    /// "adhan", "iqamah", "reminder", "sunrise", "event" (`[[events]]`), "missed", "stop-pressed", "command", "config", "error".
     public var type: String
     public var prayer: String?
     /// When it was due (local ISO 8601), for events and missed ones.
@@ -16,11 +16,13 @@ public struct UnitEvent: Codable, Sendable, Equatable {
     public var result: String?
     public var message: String?
     public var version: Int?
+    /// A special event's name (type "event", or a missed one).
+    public var name: String?
 
     public init(type: String, prayer: String? = nil, scheduled: String? = nil, at: String, id: String? = nil,
-                command: String? = nil, result: String? = nil, message: String? = nil, version: Int? = nil) {
+                command: String? = nil, result: String? = nil, message: String? = nil, version: Int? = nil, name: String? = nil) {
         (self.type, self.prayer, self.scheduled, self.at, self.id) = (type, prayer, scheduled, at, id)
-        (self.command, self.result, self.message, self.version) = (command, result, message, version)
+        (self.command, self.result, self.message, self.version, self.name) = (command, result, message, version, name)
     }
 }
 
@@ -62,7 +64,7 @@ extension UnitCore {
         onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : AlertOutcome.missed.rawValue, prayer: e.prayer.rawValue,
                           scheduled: EventRecorder.iso(e.time, zone: zone, millis: false),
                           at: EventRecorder.iso(wall, zone: zone, millis: false),
-                          message: action == .fire ? nil : "\(e.kind.rawValue) missed"))
+                          message: action == .fire ? nil : "\(e.name ?? e.kind.rawValue) missed", name: e.name))
     }
 }
 

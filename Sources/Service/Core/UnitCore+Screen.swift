@@ -7,7 +7,10 @@ extension UnitCore {
         if let bearing = qiblaBearing, let offset = qiblaOffset, accuracy != .unreliable {
             reading = .init(bearing: bearing, offset: offset, accuracy: QiblaGrade(accuracy))
         }
-        return ScreenInput(config: config, zone: zone, days: plannedDays, trusted: clockTrusted,
-                    position: Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation), notices: conditions, qibla: reading)
+        var input = ScreenInput(config: config, zone: zone, days: plannedDays, trusted: clockTrusted,
+                                position: Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation), notices: conditions,
+                                qibla: reading)
+        input.specials = plan.specials
+        return input
     }
 }

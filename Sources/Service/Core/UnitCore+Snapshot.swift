@@ -44,6 +44,7 @@ extension UnitCore {
         case .iqamah, .silence: .iqamah
         case .prayer: .prayer
         case .after: .after
+        case .event: nil  // not a prayer's: the LEDs keep showing the prayers
         }
     }
 }

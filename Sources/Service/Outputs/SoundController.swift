@@ -54,7 +54,7 @@ final class SoundController {
     /// speaker is missing: an adhan is never silent).
     func sound(_ e: PlannedEvent, mono: Double) {
         guard e.sounds, !e.muted else { return }
-        switch settings.source(e.kind, prayer: e.prayer) {
+        switch settings.source(for: e) {
         case .none:
             return
         case .pattern(let name):
@@ -240,7 +240,7 @@ final class SoundController {
             if warmedFor != e.id {
                 warmedFor = e.id
                 var sound: SoundInfo?
-                if case .file(let info) = settings.source(e.kind, prayer: e.prayer) { sound = info }
+                if case .file(let info) = settings.source(for: e) { sound = info }
                 out.keepWarm(until: start + 2, now: mono, for: sound)
             }
             return due
@@ -251,7 +251,7 @@ final class SoundController {
 
     /// Whether an event plays a file (the warm-up looks for the next one).
     func playsFile(_ e: PlannedEvent) -> Bool {
-        guard e.sounds, !e.muted, case .file = settings.source(e.kind, prayer: e.prayer) else { return false }
+        guard e.sounds, !e.muted, case .file = settings.source(for: e) else { return false }
         return true
     }
 }

@@ -13,6 +13,8 @@ struct DayPlan {
     private(set) var playsFile: [Bool] = []
     /// The planned date's local midnights (wall): outside them, it is another day.
     private(set) var dayStart = Double.infinity, dayEnd = -Double.infinity
+    /// The next time of each special event from the planned date on (`Planner.upcomingSpecials`).
+    var specials: [PlannedEvent] = []
 
     /// Today's times (nil: no plan).
     var today: DaySchedule? { days.count == 3 ? days[1].schedule : nil }
@@ -25,6 +27,7 @@ struct DayPlan {
                        playsFile: (PlannedEvent) -> Bool) {
         (dayStart, dayEnd) = (start, end)
         self.days = days
+        specials = []
         events = days.flatMap(\.events).sorted { $0.time < $1.time }
         decided = events.map(isDecided)
         self.playsFile = events.map(playsFile)

@@ -18,9 +18,13 @@ public struct PlannedEvent: Sendable, Equatable {
 
     /// Stable across restarts and replans: what the state file remembers.
     public let id: String
+    /// A special event's name (`[[events]]`); nil for the prayers' own events.
+    public let name: String?
+    /// A special event's sound as named in its table (nil: it sounds nothing).
+    public let sound: String?
 
     public init(kind: SiteConfig.EventKind, prayer: Prayer, time: Double, date: CivilDate, index: Int, sounds: Bool,
-                muted: Bool) {
+                muted: Bool, name: String? = nil, sound: String? = nil) {
         self.kind = kind
         self.prayer = prayer
         self.time = time
@@ -28,7 +32,12 @@ public struct PlannedEvent: Sendable, Equatable {
         self.index = index
         self.sounds = sounds
         self.muted = muted
-        id = "\(date)/\(prayer.rawValue)/\(kind.rawValue)" + (index > 0 ? "/\(index)" : "")
+        self.name = name
+        self.sound = sound
+        // A special event is keyed by its name: its times move with the Hijri offset or a
+        // prayer's time, not its identity.
+        let what = kind == .special ? "event/\(SpecialEvent.slug(name ?? ""))" : "\(prayer.rawValue)/\(kind.rawValue)"
+        id = "\(date)/\(what)" + (index > 0 ? "/\(index)" : "")
     }
 }
 
@@ -75,6 +84,15 @@ public enum Planner {
             }
         }
         if let w = config.sunriseWarningMinutes { add(.sunrise, .sunrise, s.sunrise - Double(w) * 60) }
+        for event in config.events where event.falls(on: date, hijriOffset: config.hijriOffset) {
+            for (i, time) in event.times.enumerated() {
+                let t = event.instant(time, on: date, schedule: s, zone: zone)
+                let minute = LocalTime(unix: t, zone: zone)
+                out.append(PlannedEvent(kind: .special, prayer: s.period(at: t), time: t, date: date, index: i,
+                                        sounds: event.sound != nil, muted: config.quiet.contains { $0.contains(minute.hour * 60 + minute.minute) },
+                                        name: event.name, sound: event.sound))
+            }
+        }
         return out.sorted { $0.time < $1.time }
     }
 

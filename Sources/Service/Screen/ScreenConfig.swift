@@ -31,6 +31,11 @@ public struct ScreenConfig: Sendable, Equatable {
     public var afterPrayerSeconds = 0.0
     /// Shown after the prayer (for `afterPrayerSeconds`); nil: the normal screen.
     public var azkar: String?
+    /// A special event's (`[[events]]`) countdown fills the screen for its last minutes, as
+    /// an iqamah's does; 0: never.
+    public var eventCountdownSeconds = 600.0
+    /// The next special event is shown with its countdown from this many days before it.
+    public var eventDaysAhead = 30
 
     public init() {}
 }

@@ -49,6 +49,9 @@ public struct ScreenInput: Sendable {
     public var notices: [StatusCondition]
     /// Nil: no compass, or its reading is unreliable.
     public var qibla: QiblaReading?
+    /// The next time of each of `[[events]]` within `Planner.specialsHorizonDays` of the
+    /// planned date, in time order (`Planner.upcomingSpecials`).
+    public var specials: [PlannedEvent] = []
 
     public init(config: SiteConfig, zone: ZoneRules, days: [Day], trusted: Bool, position: Coordinates? = nil, notices: [StatusCondition] = [],
                 qibla: QiblaReading? = nil) {

@@ -20,10 +20,18 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     /// Whose times these are, where that is not the unit's own place: "JAKIM WLY01" for a unit
     /// on a JAKIM zone's times (the table's corner shows it).
     public var source: String? = nil
+    /// The next special event (`[[events]]`) within `[screen] event_days_ahead`, or the one
+    /// happening now.
+    public var special: Special? = nil
+    /// In Ramadan, in its hours: the end of suhur (imsak) through the night's last third,
+    /// iftar (Maghrib) from Asr.
+    public var fast: Fast? = nil
 
     public struct Phase: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable, CaseIterable {
             case normal, reminder, adhan, iqamah, silence, prayer, after
+            /// A special event's last minutes counted down (`text`: its name; `end`: its time).
+            case event
         }
         public var kind: Kind
         public var prayer: String?
@@ -74,6 +82,32 @@ public struct ScreenModel: Codable, Sendable, Equatable {
         public var date: Day
         public var rows: [Row]
         public var ramadan: Ramadan?
+        /// The shown day's special events (Eid's prayers, taraweeh), in time order.
+        public var events: [EventRow] = []
+    }
+
+    /// A special event on the table's day: its name and every time of it that day.
+    public struct EventRow: Codable, Sendable, Equatable {
+        public var name: String
+        public var times: [String]
+    }
+
+    public struct Special: Codable, Sendable, Equatable {
+        public var name: String
+        /// Its next time, or the one happening now.
+        public var at: String
+        /// Every time of it on that day.
+        public var times: [String]
+        /// Local days from today to its day (0: today).
+        public var days: Int
+        /// Its time has come and its `minutes` are not over.
+        public var happening: Bool
+    }
+
+    public struct Fast: Codable, Sendable, Equatable {
+        /// "imsak" or "iftar".
+        public var kind: String
+        public var at: String
     }
 
     public struct Next: Codable, Sendable, Equatable {

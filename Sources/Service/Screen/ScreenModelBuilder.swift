@@ -11,9 +11,9 @@ extension ScreenModel {
 
         // The phase: none while the clock is not trusted (no alert sounds then either).
         let span = input.trusted ? ScreenPhases.span(at: t, in: spans) : nil
-        let phase = Phase(kind: span?.kind ?? .normal, prayer: span?.prayer.rawValue, jumuah: span?.jumuah ?? false,
+        let phase = Phase(kind: span?.kind ?? .normal, prayer: span?.kind == .event ? nil : span?.prayer.rawValue, jumuah: span?.jumuah ?? false,
                           start: span.map { iso($0.start) }, end: span.map { iso($0.end) },
-                          text: span?.kind == .after ? sc.azkar : nil)
+                          text: span?.kind == .after ? sc.azkar : span?.name)
 
         // The table: today's until Isha is over (its last span ended), then tomorrow's.
         var shown = today
@@ -34,12 +34,13 @@ extension ScreenModel {
             if HijriCalendar.date(for: d.date, offset: config.hijriOffset).isRamadan {
                 table.ramadan = Ramadan(imsak: iso(d.schedule.imsak), iftar: iso(d.schedule.maghrib))
             }
+            table.events = eventRows(d, zone: zone)
         }
 
         let afterMaghrib = sc.hijriChangesAt == .maghrib && today.map { t >= $0.schedule.maghrib } ?? false
         let hijri = HijriCalendar.date(for: local.date, offset: config.hijriOffset, afterMaghrib: afterMaghrib)
         let minute = local.hour * 60 + local.minute
-        let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence]
+        let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .event]
         return ScreenModel(
             now: iso(t), language: sc.language, digits: sc.digits.rawValue, clock: sc.clock.rawValue, title: sc.title,
             screenOn: (sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind),
@@ -54,7 +55,9 @@ extension ScreenModel {
             }.map(\.text),
             qibla: input.qibla.map { Qibla(bearing: ($0.bearing * 10).rounded() / 10, offset: $0.offset.rounded(), accuracy: $0.accuracy.rawValue) },
             notices: input.notices.filter { $0 != .normal }.map(\.rawValue),
-            source: config.jakimZone.map { "JAKIM \($0)" })
+            source: config.jakimZone.map { "JAKIM \($0)" },
+            special: special(at: t, input),
+            fast: fast(at: t, input))
     }
 
     static func day(_ d: CivilDate) -> Day {

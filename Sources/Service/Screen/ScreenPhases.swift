@@ -9,6 +9,8 @@ public struct PhaseSpan: Sendable, Equatable {
     public var date: CivilDate
     public var start: Double
     public var end: Double
+    /// A special event's name (kind `.event`).
+    public var name: String? = nil
 
     public func contains(_ t: Double) -> Bool { t >= start && t < end }
 }
@@ -44,6 +46,13 @@ public enum ScreenPhases {
             add(.silence, silenceStart, i)
             add(.prayer, i, prayerEnd)
             if s.azkar != nil { add(.after, prayerEnd, prayerEnd + s.afterPrayerSeconds) }
+        }
+        // A special event's last minutes, counted down full screen as an iqamah's.
+        if s.eventCountdownSeconds > 0 {
+            for e in day.events where e.kind == .special {
+                out.append(PhaseSpan(kind: .event, prayer: e.prayer, jumuah: false, date: day.date, start: e.time - s.eventCountdownSeconds,
+                                     end: e.time, name: e.name))
+            }
         }
         return out.sorted { $0.start < $1.start }
     }

@@ -1,0 +1,85 @@
+import PrayerTimes
+
+/// `[[events]]`: a day the mosque marks beyond the daily prayers. Eid's prayers (by the Hijri
+/// date, so the local sighting's `hijri_offset` moves them), the takbir before them, taraweeh
+/// on every night of Ramadan, a lecture on a Gregorian date. Planned into the days it falls on
+/// as events of kind `special`, each time an event of its own: shown, sounded once, recorded.
+public struct SpecialEvent: Sendable, Equatable {
+    /// Which local dates it falls on.
+    public enum Dates: Sendable, Equatable {
+        /// A Gregorian date; `year` nil: that day every year.
+        case gregorian(year: Int?, month: Int, day: Int)
+        /// A Hijri date (the daytime's, with the unit's `hijri_offset`); `year` nil: every year.
+        case hijri(year: Int?, month: Int, day: Int)
+        /// Every night of Ramadan: the evenings whose coming Hijri day (it begins at Maghrib) is
+        /// in Ramadan, from the eve of the first fast to the eve of the last.
+        case ramadanNights
+    }
+
+    /// When on its day.
+    public enum Time: Sendable, Equatable, CustomStringConvertible {
+        /// A local time, minutes after midnight.
+        case clock(Int)
+        /// Minutes after (before, negative) a prayer's adhan of that day.
+        case relative(Prayer, Int)
+
+        public var description: String {
+            switch self {
+            case .clock(let m): return String(format: "%02d:%02d", m / 60, m % 60)
+            case .relative(let p, let m): return m == 0 ? p.rawValue : "\(p.rawValue)\(m < 0 ? "-" : "+")\(abs(m))"
+            }
+        }
+    }
+
+    public var name: String
+    public var dates: Dates
+    public var times: [Time]
+    /// What sounds at each time: a sound's name as in `[sounds]` (a file or a buzzer pattern);
+    /// nil: nothing sounds (it is shown only).
+    public var sound: String?
+    /// How long the screen shows it as happening after its time, in minutes.
+    public var minutes: Int
+
+    public init(name: String, dates: Dates, times: [Time], sound: String? = nil, minutes: Int = 30) {
+        (self.name, self.dates, self.times, self.sound, self.minutes) = (name, dates, times, sound, minutes)
+    }
+
+    public static let maximumCount = 24
+    public static let maximumTimes = 6
+    public static let maximumNameLength = 60
+
+    /// Whether it falls on a local date, for a unit whose Hijri dates are moved by `hijriOffset`.
+    public func falls(on date: CivilDate, hijriOffset: Int) -> Bool {
+        switch dates {
+        case .gregorian(let year, let month, let day):
+            return date.month == month && date.day == day && (year.map { $0 == date.year } ?? true)
+        case .hijri(let year, let month, let day):
+            let h = HijriCalendar.date(for: date, offset: hijriOffset)
+            return h.month == month && h.day == day && (year.map { $0 == h.year } ?? true)
+        case .ramadanNights:
+            return HijriCalendar.date(for: date, offset: hijriOffset, afterMaghrib: true).isRamadan
+        }
+    }
+
+    /// The instant of one of its times on a day (`schedule` that day's times, `zone` its rules).
+    public func instant(_ time: Time, on date: CivilDate, schedule: DaySchedule, zone: ZoneRules) -> Double {
+        switch time {
+        case .clock(let m): return Planner.localInstant(date, minute: m, zone: zone)
+        case .relative(let p, let m): return schedule[p] + Double(m) * 60
+        }
+    }
+
+    /// A name safe in an event's id (the state file's key): letters and digits, the rest "-".
+    static func slug(_ name: String) -> String {
+        let s = name.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? String($0) : "-" }.joined()
+        return s.isEmpty ? "event" : s
+    }
+}
+
+extension DaySchedule {
+    /// The prayer whose time an instant falls in: the last of the day's times at or before it
+    /// (Isha, the night's, before Fajr). A special event's prayer: its volume, its record's line.
+    func period(at t: Double) -> Prayer {
+        Prayer.allCases.last { self[$0] <= t } ?? .isha
+    }
+}
