@@ -22,19 +22,33 @@ func friday27March() throws -> Double { try #require(CivilDate(year: 2026, month
 
 @Suite("GET /calendar.ics: the feed")
 struct CalendarFeedTests {
-    @Test("read by Python's icalendar: every prayer and Jumu'ah session at its planned instant, across London's change to summer time")
+    @Test("read by Python's icalendar: every prayer, Jumu'ah session and special event at its planned instant, across London's change to summer time")
     func parsedAcrossTheChange() throws {
-        let input = try londonMosque()
+        var input = try londonMosque()
+        // On the day the clocks go forward, at a clock time and at one relative to Isha; a name to escape.
+        let talk = SpecialEvent(name: #"Talk; Q&A, hall \ 2"#, dates: .gregorian(year: 2026, month: 3, day: 29),
+                                times: [.clock(11 * 60), .relative(.isha, 30)], minutes: 45)
+        input.config.events = [talk]
         let wall = try friday27March()
         let parsed = try PythonICalendar.parse(try CalendarFeed.make(query: ["days": "5"], input: input, wall: wall))
         let start = try #require(CivilDate(year: 2026, month: 3, day: 27))
         let days = try #require(input.plannedDays(from: start, count: 5))
-        let adhans = days.flatMap(\.events).filter { $0.kind == .adhan }
+        let all = days.flatMap(\.events).filter { $0.kind == .adhan || $0.kind == .special }
+        let specials = all.filter { $0.kind == .special }
+        #expect(specials.count == 2)
+        let domain = CalendarFeed.uidDomain(config: input.config, zone: input.zone)
+        #expect(parsed.events.map(\.uid) == all.map { "\($0.id)@\(domain)" })
+        for (e, row) in zip(specials, parsed.events.filter { $0.uid.contains("/event/") }) {
+            #expect(row.start == Int(e.time.rounded(.down)), "\(e.id)")
+            #expect(row.end == row.start + 45 * 60)
+            #expect(row.summary == #"Talk; Q&A, hall \ 2 "# + String(e.index + 1))  // numbered: it has two times
+        }
+        #expect(specials.first.map { LocalTime(unix: $0.time, zone: input.zone).clock(seconds: false) } == "11:00")  // BST
+        let adhans = all.filter { $0.kind == .adhan }
         #expect(adhans.count == 5 * 5 + 1)  // five prayers a day, a second Jumu'ah on the Friday
         #expect(parsed.name == "East London Mosque")
-        let domain = CalendarFeed.uidDomain(config: input.config, zone: input.zone)
-        #expect(parsed.events.map(\.uid) == adhans.map { "\($0.id)@\(domain)" })
-        for (e, row) in zip(adhans, parsed.events) {
+        for (e, row) in zip(adhans, parsed.events.filter { !$0.uid.contains("/event/") }) {
+            #expect(row.uid == "\(e.id)@\(domain)")
             #expect(row.start == Int(e.time.rounded(.down)), "\(e.id): \(row.start - Int(e.time.rounded(.down))) s off")
             let iqamah = try #require(days.flatMap(\.events).first { $0.kind == .iqamah && $0.prayer == e.prayer && $0.date == e.date && $0.index == e.index })
             let length = e.date.weekday == 5 && e.prayer == .dhuhr ? input.config.screen.jumuahPrayerSeconds : input.config.screen.prayerSeconds

@@ -4,7 +4,7 @@ import Service
 /// `GET /calendar.ics?days=N[&lang=xx]`: the unit's planned days as an iCalendar feed (RFC
 /// 5545) that a phone subscribes to. One VEVENT per prayer at its adhan (Fajr, Dhuhr, Asr,
 /// Maghrib, Isha) with its iqamah in the summary and the description, one per Jumu'ah session
-/// on Fridays. Sunrise is left out: no one gathers for it and it has no iqamah, and a sixth
+/// on Fridays, one per time of a special event (`[[events]]`: Eid's prayers, taraweeh). Sunrise is left out: no one gathers for it and it has no iqamah, and a sixth
 /// event a day would only crowd the phone's day view.
 ///
 /// Stable by construction, so that a phone updates its copy rather than adding another:
@@ -70,9 +70,8 @@ enum CalendarFeed {
             for e in day.events {
                 switch e.kind {
                 case .adhan: writer.prayer(e, of: day, to: &out)
-                // TODO(issue 34, [[events]]): when `.special` and `PlannedEvent.name` are on main, one case:
-                //   case .special: writer.event(e, summary: e.name ?? "", description: nil, end: e.time + 30 * 60, to: &out)
-                default: continue  // reminders, the sunrise warning; an iqamah is in its adhan's event
+                case .special: writer.special(e, to: &out)
+                case .reminder, .iqamah, .sunrise: continue  // an iqamah is in its adhan's event
                 }
             }
         }
@@ -114,6 +113,17 @@ struct EventWriter {
         event(e, summary: iqamahClock.map { "\(name) — \(words.iqamah) \($0)" } ?? name,
               description: "\(words.adhan) \(adhanClock)" + (iqamahClock.map { "\n\(words.iqamah) \($0)" } ?? ""),
               end: iqamah.map { $0.time + prayerLength } ?? e.time + Double(CalendarFeed.withoutIqamah), to: &out)
+    }
+
+    /// A special event (`[[events]]`) at one of its times, by its name (numbered where it has
+    /// several times: "Eid al-Fitr prayer 2"), lasting as long as the screen shows it (`minutes`).
+    func special(_ e: PlannedEvent, to out: inout ContentLines) {
+        let name = e.name ?? ""
+        let defined = config.events.first { $0.name == name }
+        let several = (defined?.times.count ?? 1) > 1
+        let minutes = defined?.minutes ?? 30
+        event(e, summary: words.numbered(name, session: several ? e.index + 1 : nil), description: nil,
+              end: e.time + Double(max(1, minutes) * 60), to: &out)
     }
 
     /// A VEVENT from `e.time` to `end`.

@@ -39,8 +39,10 @@ struct CalendarWords: Sendable {
     }
 
     /// A prayer's name ("jumuah" for Friday's Dhuhr); a session's number where there are several.
-    func name(_ key: String, session n: Int? = nil) -> String {
-        let name = prayers[key] ?? key
+    func name(_ key: String, session n: Int? = nil) -> String { numbered(prayers[key] ?? key, session: n) }
+
+    /// "Jumu'ah 2", "Eid al-Fitr prayer 1" (the language's order); nil: the name alone.
+    func numbered(_ name: String, session n: Int?) -> String {
         guard let n else { return name }
         return session.replacingOccurrences(of: "{name}", with: name).replacingOccurrences(of: "{n}", with: String(n))
     }
