@@ -10,7 +10,7 @@ import WebFront
 /// connection under `WebLimits.screen`). It only reads the feed: a slow, idle or hostile
 /// client holds its own connection, never the control loop.
 ///
-/// GET /, /api/v1/screen, /api/v1/times, /calendar.ics, /events (SSE), /healthz; anything else 404, any
+/// GET /, /api/v1/screen, /api/v1/times, /timetable, /calendar.ics, /events (SSE), /healthz; anything else 404, any
 /// other method 405. Nothing it serves loads anything from elsewhere (see `securityHeaders`).
 public final class ScreenServer: Sendable {
     let feed: ScreenFeed
@@ -84,6 +84,7 @@ struct Routes: Sendable {
         case "/api/v1/screen": return screen()
         case "/api/v1/times": return times(query)
         case "/calendar.ics": return calendar(query)
+        case "/timetable": return timetable(query)
         case "/events": return events()
         case "/healthz": return health()
         default: return Routes.text(.notFound, "not found")
