@@ -33,7 +33,7 @@ struct MonthHTML {
         let units = sheet.rows.reduce(0.0) { sum, r in
             let lines = Double(r.prayers.values.map(\.count).max() ?? 1)
             var u = max(1, lines * 0.62)
-            if ramadan { u = max(u, Double(r.extras.count) * 0.62) } else if !r.extras.isEmpty { u += 0.6 }
+            if ramadan { u = max(u, Double(r.extras.count) * 0.62) } else if !r.extras(ramadan: false).isEmpty { u += 0.6 }
             return sum + u
         }
         // A long title takes a second line.

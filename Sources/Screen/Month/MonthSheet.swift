@@ -15,6 +15,9 @@ struct MonthSheet: Sendable {
     struct Extra: Sendable, Equatable {
         var name: String
         var times: [Double]
+        /// Every night of Ramadan (taraweeh): the Ramadan page's column, not a line under each
+        /// of a month's rows.
+        var nightly = false
     }
 
     /// The clocks change during the day: its offset at its start and at its end differ.
@@ -33,6 +36,9 @@ struct MonthSheet: Sendable {
         /// Fajr, sunrise, Dhuhr (on Fridays the Jumu'ah sessions), Asr, Maghrib, Isha.
         var prayers: [Prayer: [Session]]
         var extras: [Extra]
+
+        /// The extras a page prints: all on the Ramadan page; on a month's, not the nightly ones.
+        func extras(ramadan: Bool) -> [Extra] { ramadan ? extras : extras.filter { !$0.nightly } }
     }
 
     /// Where the times come from, for the footer.
@@ -57,8 +63,17 @@ struct MonthSheet: Sendable {
         let config = input.config
         let (first, count) = period.days(hijriOffset: config.hijriOffset)
         guard let place = config.parameters.place(unit: input.position),
-              let days = input.plannedDays(from: first, count: count) else { return nil }
-        let rows = days.map { row(of: $0, zone: input.zone, hijriOffset: config.hijriOffset) }
+              let planned = input.plannedDays(from: first.adding(days: -1), count: count + 1) else { return nil }
+        let days = Array(planned.dropFirst())
+        var rows = days.map { row(of: $0, zone: input.zone, hijriOffset: config.hijriOffset, events: config.events) }
+        if case .ramadan = period {
+            // The Hijri day begins at Maghrib: a fast day's night prayers (taraweeh) are those of
+            // the evening before it, so the first row has the first night's.
+            for i in rows.indices {
+                let eve = extras(of: planned[i], events: config.events).filter(\.nightly)
+                rows[i].extras = rows[i].extras.filter { !$0.nightly } + eve
+            }
+        }
         let method = config.parameters.method
         let source: Source
         if let zone = config.jakimZone {
@@ -71,7 +86,7 @@ struct MonthSheet: Sendable {
         return MonthSheet(period: period, title: config.screen.title, zone: input.zone, position: place, source: source, rows: rows)
     }
 
-    static func row(of day: ScreenInput.Day, zone: ZoneRules, hijriOffset: Int) -> Row {
+    static func row(of day: ScreenInput.Day, zone: ZoneRules, hijriOffset: Int, events: [SpecialEvent] = []) -> Row {
         let s = day.schedule, date = day.date
         func iqamah(_ p: Prayer, _ index: Int) -> Double? {
             day.events.first { $0.kind == .iqamah && $0.prayer == p && $0.index == index }?.time
@@ -86,7 +101,7 @@ struct MonthSheet: Sendable {
         }
         return Row(date: date, hijri: HijriCalendar.date(for: date, offset: hijriOffset), friday: friday,
                    clockChange: clockChange(on: date, zone: zone), source: day.source, imsak: s.imsak, prayers: prayers,
-                   extras: extras(of: day))
+                   extras: extras(of: day, events: events))
     }
 
     /// The day's offset at its first instant and at the next day's differ: the clocks change
@@ -98,12 +113,19 @@ struct MonthSheet: Sendable {
         return ClockChange(from: start.abbreviation, to: end.abbreviation)
     }
 
-    /// HOOK for special events (`[[events]]`: Eid prayers, taraweeh), which the day's events
-    /// will carry as kind `.special` with a name. Group them by name here, in time order, e.g.
-    /// `Extra(name: "Eid prayer", times: [07:30, 09:00])`; the month page prints each as a line
-    /// under the day's row and the Ramadan page in its taraweeh column. Until then: none.
-    static func extras(of day: ScreenInput.Day) -> [Extra] {
-        []
+    /// The day's special events (`[[events]]`: Eid's prayers, taraweeh), each name once with its
+    /// times in order: a line under the day's row on the month page, the Ramadan page's column.
+    static func extras(of day: ScreenInput.Day, events: [SpecialEvent]) -> [Extra] {
+        var out: [Extra] = []
+        for e in day.events where e.kind == .special {
+            let name = e.name ?? ""
+            if let i = out.firstIndex(where: { $0.name == name }) {
+                out[i].times.append(e.time)
+            } else {
+                out.append(Extra(name: name, times: [e.time], nightly: events.first { $0.name == name }?.dates == .ramadanNights))
+            }
+        }
+        return out
     }
 
     /// The Hijri months the rows span, in order (one or two; three at most for a Ramadan sheet

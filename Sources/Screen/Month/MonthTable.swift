@@ -82,8 +82,8 @@ struct MonthTable {
         let attributes = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
         var out = "<tr\(attributes) data-date=\"\(r.date)\">" + cells + "</tr>"
         // The month has no column for the extras: each day's are a line under its row.
-        if !ramadan, !r.extras.isEmpty {
-            out += "<tr class=\"extra\"><td colspan=\"\(columns.count)\">" + r.extras.map(extra).joined(separator: " · ") + "</td></tr>"
+        if !ramadan, case let shown = r.extras(ramadan: false), !shown.isEmpty {
+            out += "<tr class=\"extra\"><td colspan=\"\(columns.count)\">" + shown.map(extra).joined(separator: " · ") + "</td></tr>"
         }
         return out
     }
