@@ -49,6 +49,8 @@ enum MonthStyle {
     body.ramadan td.iftar, body.ramadan th.iftar { background: #f9dc9c; }
     body.ramadan td.imsak { background: #efefef; }
     body.ramadan td.extras { font-size: calc(var(--row) * 0.5); white-space: normal; }
+    /* The nightly prayers' times alone (taraweeh): as large as the other times. */
+    body.ramadan td.extras.nightly { font-size: calc(var(--row) * 0.6); font-weight: 600; white-space: nowrap; }
     /* Arabic script reads smaller than Latin at the same size. */
     html[dir="rtl"] th { font-size: 10.5pt; }
     html[dir="rtl"] thead th.prayer { font-size: 12pt; }

@@ -76,7 +76,8 @@ struct MonthTable {
                 // A session without an iqamah keeps its line, so each iqamah stands beside its adhan.
                 cells += "<td class=\"t iqamah\(sessions.count > 1 ? " sessions" : "")\" data-prayer=\"\(p.rawValue)\">"
                     + sessions.map { $0.iqamah.map(time) ?? "<span class=\"s\">&nbsp;</span>" }.joined() + "</td>"
-            case .extras: cells += "<td class=\"extras\">" + r.extras.map(extra).joined(separator: "<br>") + "</td>"
+            // The column is the nightly prayers' (its head says so): those by their times alone.
+            case .extras: cells += "<td class=\"extras\(r.extras.allSatisfy(\.nightly) ? " nightly" : "")\">" + r.extras.map { $0.nightly ? times($0) : extra($0) }.joined(separator: "<br>") + "</td>"
             }
         }
         let attributes = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
@@ -90,9 +91,9 @@ struct MonthTable {
 
     private func time(_ t: Double) -> String { "<span class=\"s\">\(words.time(t, zone: sheet.zone))</span>" }
 
-    private func extra(_ e: MonthSheet.Extra) -> String {
-        esc(e.name) + " " + e.times.map { words.time($0, zone: sheet.zone) }.joined(separator: ", ")
-    }
+    private func extra(_ e: MonthSheet.Extra) -> String { esc(e.name) + " " + times(e) }
+
+    private func times(_ e: MonthSheet.Extra) -> String { e.times.map { words.time($0, zone: sheet.zone) }.joined(separator: ", ") }
 }
 
 /// Text for HTML: element content and attribute values alike.
