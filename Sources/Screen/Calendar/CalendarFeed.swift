@@ -23,24 +23,11 @@ enum CalendarFeed {
     /// An event's length where the prayer has no iqamah: from the adhan.
     static let withoutIqamah = 20 * 60
 
-    enum Problem: Error, CustomStringConvertible {
-        case query(String)
-        case noPosition
-        var description: String {
-            switch self {
-            case .query(let s): s
-            case .noPosition: "the unit has no position to compute times for"
-            }
-        }
-    }
+    typealias Problem = QueryProblem
 
     /// The feed's bytes for a request's query, from today at the unit's clock (`wall`).
     static func make(query: [String: String], input: ScreenInput, wall: Double) throws(Problem) -> [UInt8] {
-        var count = defaultDays
-        if let s = query["days"] {
-            guard let n = Int(s), (1...maxDays).contains(n) else { throw .query("days: \(quoted(s)) is not a whole number from 1 to \(maxDays)") }
-            count = n
-        }
+        let count = try QueryProblem.days(query, fallback: defaultDays, maximum: maxDays)
         // An unknown `lang` falls back to the unit's language, as the page does.
         let words = query["lang"].flatMap(CalendarWords.language) ?? CalendarWords.language(input.config.screen.language) ?? .english
         let today = LocalTime(unix: wall, zone: input.zone).date

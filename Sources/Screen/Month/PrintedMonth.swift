@@ -5,18 +5,7 @@ import Service
 /// The printed month: `GET /timetable` on the screen's server and `mihrab times --format html`
 /// both call `html`, so the same month and config give the same page from either.
 public enum PrintedMonth {
-    public enum Problem: Error, Equatable, CustomStringConvertible {
-        /// A parameter that is not what it should be: one line naming it.
-        case query(String)
-        case noPosition
-
-        public var description: String {
-            switch self {
-            case .query(let s): s
-            case .noPosition: "the unit has no position to compute times for"
-            }
-        }
-    }
+    public typealias Problem = QueryProblem
 
     /// What to print, from the query (`month=YYYY-MM`, `ramadan=YYYY`, `lang=xx`,
     /// `digits=western|eastern`); unknown parameters are ignored.
