@@ -20,7 +20,7 @@ let benchmarkTargets: [Target] = [
     // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
     .executableTarget(
         name: "MihrabBenchmarks",
-        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio",
+        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio", "Screen",
                        .product(name: "Logging", package: "swift-log"),
                        .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/MihrabBenchmarks",

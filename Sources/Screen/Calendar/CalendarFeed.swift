@@ -16,17 +16,17 @@ import Service
 ///   (nor SEQUENCE, which iTIP scheduling uses, not subscriptions): without one, a client such
 ///   as ICSx⁵ rewrites each event on every fetch, so an iqamah changed at noon reaches the
 ///   phone at its next refresh; with one that stayed the same all day, it would not.
-enum CalendarFeed {
+public enum CalendarFeed {
     static let defaultDays = 30
     static let maxDays = 366
     static let contentType = "text/calendar; charset=utf-8"
     /// An event's length where the prayer has no iqamah: from the adhan.
     static let withoutIqamah = 20 * 60
 
-    typealias Problem = QueryProblem
+    public typealias Problem = QueryProblem
 
     /// The feed's bytes for a request's query, from today at the unit's clock (`wall`).
-    static func make(query: [String: String], input: ScreenInput, wall: Double) throws(Problem) -> [UInt8] {
+    public static func make(query: [String: String], input: ScreenInput, wall: Double) throws(Problem) -> [UInt8] {
         let count = try QueryProblem.days(query, fallback: defaultDays, maximum: maxDays)
         // An unknown `lang` falls back to the unit's language, as the page does.
         let words = query["lang"].flatMap(CalendarWords.language) ?? CalendarWords.language(input.config.screen.language) ?? .english
