@@ -106,11 +106,9 @@ struct EventWriter {
     /// several times: "Eid al-Fitr prayer 2"), lasting as long as the screen shows it (`minutes`).
     func special(_ e: PlannedEvent, to out: inout ContentLines) {
         let name = e.name ?? ""
-        let defined = config.events.first { $0.name == name }
-        let several = (defined?.times.count ?? 1) > 1
-        let minutes = defined?.minutes ?? 30
+        let several = (config.events.first { $0.name == name }?.times.count ?? 1) > 1
         event(e, summary: words.numbered(name, session: several ? e.index + 1 : nil), description: nil,
-              end: e.time + Double(max(1, minutes) * 60), to: &out)
+              end: e.time + Double(max(1, e.minutes) * 60), to: &out)
     }
 
     /// A VEVENT from `e.time` to `end`.

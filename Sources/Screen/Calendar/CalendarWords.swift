@@ -18,8 +18,16 @@ struct CalendarWords: Sendable {
                                                  "asr": "Asr", "maghrib": "Maghrib", "isha": "Isha"],
                                        adhan: "Adhan", iqamah: "Iqamah", session: "{name} {n}", am: "am", pm: "pm")
 
-    /// The words of the language `code` (nil: no file for it).
-    static func language(_ code: String) -> CalendarWords? {
+    /// The words of the language `code` (nil: no file for it): decoded once, not per request.
+    static func language(_ code: String) -> CalendarWords? { all[code] }
+
+    private static let all: [String: CalendarWords] = {
+        var out: [String: CalendarWords] = [:]
+        for code in ScreenConfig.languages { out[code] = decode(code) }
+        return out
+    }()
+
+    private static func decode(_ code: String) -> CalendarWords? {
         struct File: Decodable {
             struct Text: Decodable { var adhan: String?; var iqamah: String?; var session: String? }
             var code: String

@@ -65,13 +65,15 @@ struct MonthSheet: Sendable {
         guard let place = config.parameters.place(unit: input.position),
               let planned = input.plannedDays(from: first.adding(days: -1), count: count + 1) else { return nil }
         let days = Array(planned.dropFirst())
-        var rows = days.map { row(of: $0, zone: input.zone, hijriOffset: config.hijriOffset, events: config.events) }
+        var rows = days.map { row(of: $0, zone: input.zone, hijriOffset: config.hijriOffset) }
         if case .ramadan = period {
-            // The Hijri day begins at Maghrib: a fast day's night prayers (taraweeh) are those of
-            // the evening before it, so the first row has the first night's.
+            // The Hijri day begins at Maghrib: a fast day's night (taraweeh, qiyam) runs from the
+            // Maghrib before it to its own, so the first row has the first night's.
             for i in rows.indices {
-                let eve = extras(of: planned[i], events: config.events).filter(\.nightly)
-                rows[i].extras = rows[i].extras.filter { !$0.nightly } + eve
+                let eve = planned[i], day = planned[i + 1]
+                let night = eve.events.filter { $0.nightly && $0.time >= eve.schedule.maghrib }
+                    + day.events.filter { !$0.nightly || $0.time < day.schedule.maghrib }
+                rows[i].extras = extras(night)
             }
         }
         let method = config.parameters.method
@@ -86,7 +88,7 @@ struct MonthSheet: Sendable {
         return MonthSheet(period: period, title: config.screen.title, zone: input.zone, position: place, source: source, rows: rows)
     }
 
-    static func row(of day: ScreenInput.Day, zone: ZoneRules, hijriOffset: Int, events: [SpecialEvent] = []) -> Row {
+    static func row(of day: ScreenInput.Day, zone: ZoneRules, hijriOffset: Int) -> Row {
         let s = day.schedule, date = day.date
         func iqamah(_ p: Prayer, _ index: Int) -> Double? {
             day.events.first { $0.kind == .iqamah && $0.prayer == p && $0.index == index }?.time
@@ -101,7 +103,7 @@ struct MonthSheet: Sendable {
         }
         return Row(date: date, hijri: HijriCalendar.date(for: date, offset: hijriOffset), friday: friday,
                    clockChange: clockChange(on: date, zone: zone), source: day.source, imsak: s.imsak, prayers: prayers,
-                   extras: extras(of: day, events: events))
+                   extras: extras(day.events))
     }
 
     /// The day's offset at its first instant and at the next day's differ: the clocks change
@@ -113,19 +115,10 @@ struct MonthSheet: Sendable {
         return ClockChange(from: start.abbreviation, to: end.abbreviation)
     }
 
-    /// The day's special events (`[[events]]`: Eid's prayers, taraweeh), each name once with its
-    /// times in order: a line under the day's row on the month page, the Ramadan page's column.
-    static func extras(of day: ScreenInput.Day, events: [SpecialEvent]) -> [Extra] {
-        var out: [Extra] = []
-        for e in day.events where e.kind == .special {
-            let name = e.name ?? ""
-            if let i = out.firstIndex(where: { $0.name == name }) {
-                out[i].times.append(e.time)
-            } else {
-                out.append(Extra(name: name, times: [e.time], nightly: events.first { $0.name == name }?.dates == .ramadanNights))
-            }
-        }
-        return out
+    /// Special events (`[[events]]`: Eid's prayers, taraweeh), each name once with its times
+    /// in order: a line under the day's row on the month page, the Ramadan page's column.
+    static func extras(_ events: [PlannedEvent]) -> [Extra] {
+        PlannedEvent.specialsByName(events).map { Extra(name: $0.name, times: $0.events.map(\.time), nightly: $0.events[0].nightly) }
     }
 
     /// The Hijri months the rows span, in order (one or two; three at most for a Ramadan sheet

@@ -77,7 +77,7 @@ struct MonthTable {
                 cells += "<td class=\"t iqamah\(sessions.count > 1 ? " sessions" : "")\" data-prayer=\"\(p.rawValue)\">"
                     + sessions.map { $0.iqamah.map(time) ?? "<span class=\"s\">&nbsp;</span>" }.joined() + "</td>"
             // The column is the nightly prayers' (its head says so): those by their times alone.
-            case .extras: cells += "<td class=\"extras\(r.extras.allSatisfy(\.nightly) ? " nightly" : "")\">" + r.extras.map { $0.nightly ? times($0) : extra($0) }.joined(separator: "<br>") + "</td>"
+            case .extras: cells += "<td class=\"extras\(r.extras.count == 1 && r.extras[0].nightly ? " nightly" : "")\">" + r.extras.map { r.extras.count == 1 && $0.nightly ? times($0) : extra($0) }.joined(separator: "<br>") + "</td>"
             }
         }
         let attributes = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""

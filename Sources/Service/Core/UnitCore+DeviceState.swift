@@ -68,11 +68,11 @@ extension UnitCore {
             switch d.action {
             case .fire:
                 fired += 1
-                logger.notice("\(d.event.kind.rawValue) \(d.event.prayer.rawValue)\(d.event.muted ? " (quiet period: silent)" : "")")
+                logger.notice("\(d.event.label)\(d.event.muted ? " (quiet period: silent)" : "")")
                 audio.sound(d.event, mono: mono)
             case .miss:
                 missed += 1
-                logger.warning("missed \(d.event.kind.rawValue) \(d.event.prayer.rawValue) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): more than the grace period passed before it could sound (unit off, clock not trusted, or stepped past it)")
+                logger.warning("missed \(d.event.label) scheduled \(EventRecorder.iso(d.event.time, zone: zone, millis: false)): more than the grace period passed before it could sound (unit off, clock not trusted, or stepped past it)")
             }
         }
     }

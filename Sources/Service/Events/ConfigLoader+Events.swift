@@ -23,8 +23,10 @@ extension SiteConfig {
             if let s = try t.string("sound"), !s.isEmpty, s != "none" { sound = s }
             let minutes = try t.int("minutes", in: 0...600) ?? 30
             try t.finish()
-            guard !events.contains(where: { $0.name == name }) else {
-                throw t.error("name", "\(quoted(name)) is the name of another event: each needs its own (it keys what has sounded)")
+            // What has sounded is kept by the name's letters and digits ("Eid prayer" and
+            // "EID-PRAYER" would be one): each event needs its own.
+            if let other = events.first(where: { SpecialEvent.slug($0.name) == SpecialEvent.slug(name) }) {
+                throw t.error("name", "\(quoted(name)) is too like \(quoted(other.name)), another event's name: each needs its own letters or digits (they key what has sounded)")
             }
             events.append(SpecialEvent(name: name, dates: dates, times: times, sound: sound, minutes: minutes))
         }
@@ -33,8 +35,10 @@ extension SiteConfig {
 
 extension TableReader {
     /// Exactly one of `date` ("YYYY-MM-DD", or "MM-DD" every year), `hijri` ("MM-DD" every
-    /// year, "YYYY-MM-DD" once) and `ramadan_nights = true`.
+    /// year, "YYYY-MM-DD" once; with `eve = true` its evening before) and `ramadan_nights = true`.
     func eventDates() throws(ConfigError) -> SpecialEvent.Dates {
+        let eve = try bool("eve") ?? false
+        if eve, !has("hijri") { throw error("eve", "goes with hijri (the evening before a Hijri date: the takbir on Eid's eve)") }
         let given = ["date", "hijri", "ramadan_nights"].filter(has)
         guard given.count == 1 else {
             throw error(given.count > 1 ? given[1] : "date", given.count > 1
@@ -49,7 +53,7 @@ extension TableReader {
             guard let s = try? string("hijri"), let (y, m, d) = Self.monthDay(s, year: 1300...1600), d <= 30 else {
                 throw error("hijri", "must be a quoted Hijri date, \"MM-DD\" every year (\"10-01\": 1 Shawwal) or \"YYYY-MM-DD\" (1300 to 1600)")
             }
-            return .hijri(year: y, month: m, day: d)
+            return .hijri(year: y, month: m, day: d, eve: eve)
         default:
             guard let s = try? string("date"), let (y, m, d) = Self.monthDay(s, year: 1900...2100),
                   CivilDate(year: y ?? 2024, month: m, day: d) != nil else {

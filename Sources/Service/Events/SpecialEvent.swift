@@ -10,9 +10,12 @@ public struct SpecialEvent: Sendable, Equatable {
         /// A Gregorian date; `year` nil: that day every year.
         case gregorian(year: Int?, month: Int, day: Int)
         /// A Hijri date (the daytime's, with the unit's `hijri_offset`); `year` nil: every year.
-        case hijri(year: Int?, month: Int, day: Int)
-        /// Every night of Ramadan: the evenings whose coming Hijri day (it begins at Maghrib) is
-        /// in Ramadan, from the eve of the first fast to the eve of the last.
+        /// `eve`: the evening before it instead, its first night (the Hijri day begins at
+        /// Maghrib): the takbir on the night before Eid, whatever the length of Ramadan.
+        case hijri(year: Int?, month: Int, day: Int, eve: Bool = false)
+        /// Every night of Ramadan: each time whose Hijri date at that instant (from Maghrib the
+        /// next day's) is in Ramadan: "isha+20" from the eve of the first fast to the eve of the
+        /// last, "02:30" from the first fast's early morning to the last's.
         case ramadanNights
     }
 
@@ -53,12 +56,21 @@ public struct SpecialEvent: Sendable, Equatable {
         switch dates {
         case .gregorian(let year, let month, let day):
             return date.month == month && date.day == day && (year.map { $0 == date.year } ?? true)
-        case .hijri(let year, let month, let day):
-            let h = HijriCalendar.date(for: date, offset: hijriOffset)
+        case .hijri(let year, let month, let day, let eve):
+            let h = HijriCalendar.date(for: date, offset: hijriOffset, afterMaghrib: eve)
             return h.month == month && h.day == day && (year.map { $0 == h.year } ?? true)
         case .ramadanNights:
-            return HijriCalendar.date(for: date, offset: hijriOffset, afterMaghrib: true).isRamadan
+            // A candidate day: its morning or its evening may be Ramadan's (`holds` decides each time).
+            return HijriCalendar.date(for: date, offset: hijriOffset).isRamadan
+                || HijriCalendar.date(for: date, offset: hijriOffset, afterMaghrib: true).isRamadan
         }
+    }
+
+    /// Whether a time of it on a day it `falls` on is its: for the nights of Ramadan, the Hijri
+    /// date at that instant (from the day's Maghrib, the next day's) is in Ramadan.
+    public func holds(at t: Double, on date: CivilDate, maghrib: Double, hijriOffset: Int) -> Bool {
+        guard dates == .ramadanNights else { return true }
+        return HijriCalendar.date(for: date, offset: hijriOffset, afterMaghrib: t >= maghrib).isRamadan
     }
 
     /// The instant of one of its times on a day (`schedule` that day's times, `zone` its rules).
@@ -69,10 +81,10 @@ public struct SpecialEvent: Sendable, Equatable {
         }
     }
 
-    /// A name safe in an event's id (the state file's key): letters and digits, the rest "-".
+    /// A name safe in an event's id (the state file's key): its runs of letters and digits joined by "-".
     static func slug(_ name: String) -> String {
-        let s = name.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? String($0) : "-" }.joined()
-        return s.isEmpty ? "event" : s
+        let words = name.lowercased().split { c in !c.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) } }
+        return words.isEmpty ? "event" : words.joined(separator: "-")
     }
 }
 
@@ -81,5 +93,21 @@ extension DaySchedule {
     /// (Isha, the night's, before Fajr). A special event's prayer: its volume, its record's line.
     func period(at t: Double) -> Prayer {
         Prayer.allCases.last { self[$0] <= t } ?? .isha
+    }
+}
+
+extension PlannedEvent {
+    /// For the journal: "adhan asr", "event Eid al-Fitr prayer".
+    public var label: String { kind == .special ? "event \(name ?? "")" : "\(kind.rawValue) \(prayer.rawValue)" }
+
+    /// Special events by name, in the order they first come, each with its times in order:
+    /// what a table row (the screen's, a printed day's) shows.
+    public static func specialsByName(_ events: [PlannedEvent]) -> [(name: String, events: [PlannedEvent])] {
+        var out: [(name: String, events: [PlannedEvent])] = []
+        for e in events.sorted(by: { $0.time < $1.time }) where e.kind == .special {
+            let name = e.name ?? ""
+            if let i = out.firstIndex(where: { $0.name == name }) { out[i].events.append(e) } else { out.append((name, [e])) }
+        }
+        return out
     }
 }

@@ -22,9 +22,13 @@ public struct PlannedEvent: Sendable, Equatable {
     public let name: String?
     /// A special event's sound as named in its table (nil: it sounds nothing).
     public let sound: String?
+    /// A special event's: how long it is shown as happening after its time, in minutes.
+    public let minutes: Int
+    /// A special event of every night of Ramadan (`ramadan_nights`).
+    public let nightly: Bool
 
     public init(kind: SiteConfig.EventKind, prayer: Prayer, time: Double, date: CivilDate, index: Int, sounds: Bool,
-                muted: Bool, name: String? = nil, sound: String? = nil) {
+                muted: Bool, name: String? = nil, sound: String? = nil, minutes: Int = 0, nightly: Bool = false, key: String? = nil) {
         self.kind = kind
         self.prayer = prayer
         self.time = time
@@ -34,10 +38,15 @@ public struct PlannedEvent: Sendable, Equatable {
         self.muted = muted
         self.name = name
         self.sound = sound
-        // A special event is keyed by its name: its times move with the Hijri offset or a
-        // prayer's time, not its identity.
-        let what = kind == .special ? "event/\(SpecialEvent.slug(name ?? ""))" : "\(prayer.rawValue)/\(kind.rawValue)"
-        id = "\(date)/\(what)" + (index > 0 ? "/\(index)" : "")
+        (self.minutes, self.nightly) = (minutes, nightly)
+        // A special event is keyed by its name and its time as written ("06:30", "isha+20"):
+        // its instant moves with the Hijri offset or a prayer's time, not its identity, and
+        // adding or reordering its times gives no time another's.
+        if kind == .special {
+            id = "\(date)/event/\(SpecialEvent.slug(name ?? ""))/\(key ?? String(index))"
+        } else {
+            id = "\(date)/\(prayer.rawValue)/\(kind.rawValue)" + (index > 0 ? "/\(index)" : "")
+        }
     }
 }
 
@@ -87,10 +96,12 @@ public enum Planner {
         for event in config.events where event.falls(on: date, hijriOffset: config.hijriOffset) {
             for (i, time) in event.times.enumerated() {
                 let t = event.instant(time, on: date, schedule: s, zone: zone)
+                guard event.holds(at: t, on: date, maghrib: s.maghrib, hijriOffset: config.hijriOffset) else { continue }
                 let minute = LocalTime(unix: t, zone: zone)
                 out.append(PlannedEvent(kind: .special, prayer: s.period(at: t), time: t, date: date, index: i,
                                         sounds: event.sound != nil, muted: config.quiet.contains { $0.contains(minute.hour * 60 + minute.minute) },
-                                        name: event.name, sound: event.sound))
+                                        name: event.name, sound: event.sound, minutes: event.minutes, nightly: event.dates == .ramadanNights,
+                                        key: time.description))
             }
         }
         return out.sorted { $0.time < $1.time }

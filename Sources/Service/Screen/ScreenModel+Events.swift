@@ -3,12 +3,9 @@ import PrayerTimes
 extension ScreenModel {
     /// A day's special events as table rows: each name once, with its times that day.
     static func eventRows(_ d: ScreenInput.Day, zone: ZoneRules) -> [EventRow] {
-        var rows: [EventRow] = []
-        for e in d.events where e.kind == .special {
-            let at = LocalTime(unix: e.time, zone: zone).iso8601, name = e.name ?? ""
-            if let i = rows.firstIndex(where: { $0.name == name }) { rows[i].times.append(at) } else { rows.append(EventRow(name: name, times: [at])) }
+        PlannedEvent.specialsByName(d.events).map { group in
+            EventRow(name: group.name, times: group.events.map { LocalTime(unix: $0.time, zone: zone).iso8601 })
         }
-        return rows
     }
 
     /// The special event happening at `t`, else the next within `[screen] event_days_ahead`.
@@ -16,9 +13,8 @@ extension ScreenModel {
         let zone = input.zone, config = input.config
         var seen = Set<String>()
         let all = (input.days.flatMap(\.events).filter { $0.kind == .special } + input.specials).filter { seen.insert($0.id).inserted }
-        func minutes(_ e: PlannedEvent) -> Double { Double(config.events.first { $0.name == e.name }?.minutes ?? 0) * 60 }
         let today = LocalTime(unix: t, zone: zone).date
-        let candidates = all.filter { $0.time + minutes($0) > t && $0.date.daysSinceEpoch - today.daysSinceEpoch <= config.screen.eventDaysAhead }
+        let candidates = all.filter { $0.time + Double($0.minutes) * 60 > t && $0.date.daysSinceEpoch - today.daysSinceEpoch <= config.screen.eventDaysAhead }
         guard let e = candidates.min(by: { $0.time < $1.time }) else { return nil }
         let times = all.filter { $0.name == e.name && $0.date == e.date }.map(\.time).sorted()
         func iso(_ x: Double) -> String { LocalTime(unix: x, zone: zone).iso8601 }

@@ -57,8 +57,10 @@ public enum ScreenPhases {
         return out.sorted { $0.start < $1.start }
     }
 
-    /// The span at an instant: of those that hold it, the one that began last.
+    /// The span at an instant: of those that hold it, the one that began last; a special
+    /// event's countdown only where no prayer's span holds (taraweeh soon after Isha's iqamah
+    /// never hides Isha's prayer).
     public static func span(at t: Double, in spans: [PhaseSpan]) -> PhaseSpan? {
-        spans.last { $0.contains(t) }
+        spans.last { $0.contains(t) && $0.kind != .event } ?? spans.last { $0.contains(t) }
     }
 }

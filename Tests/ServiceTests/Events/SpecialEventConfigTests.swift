@@ -40,6 +40,8 @@ struct SpecialEventConfigTests {
         #expect(c.events[1].minutes == 45 && c.events[1].sound == nil)
         #expect(c.events[2].dates == .ramadanNights && c.events[2].times == [.relative(.isha, 20)])
         #expect(c.events[3].dates == .gregorian(year: 2027, month: 5, day: 1))
+        let eve = try SiteConfig.parse("[[events]]\nname = \"Takbir\"\nhijri = \"10-01\"\neve = true\ntimes = [\"maghrib+10\"]\n", file: "x.toml")
+        #expect(eve.events[0].dates == .hijri(year: nil, month: 10, day: 1, eve: true))
         let yearly = try SiteConfig.parse("[[events]]\nname = \"A\"\ndate = \"12-31\"\ntimes = [\"fajr-30\"]\n", file: "x.toml")
         #expect(yearly.events[0].dates == .gregorian(year: nil, month: 12, day: 31) && yearly.events[0].times == [.relative(.fajr, -30)])
     }
@@ -57,7 +59,10 @@ struct SpecialEventConfigTests {
         ("[[events]]\nname = \"Eid\"\nramadan_nights = false\ntimes = [\"07:30\"]\n", "x.toml:3: events[0].ramadan_nights: must be true"),
         ("[[events]]\nname = \"Eid\"\nhijri = \"10-01\"\ntimes = [\"07:30\"]\ncolour = \"red\"\n", "x.toml:5: events[0].colour"),
         ("[[events]]\nname = \"Eid\"\nhijri = \"10-01\"\ntimes = [\"07:30\"]\n[[events]]\nname = \"Eid\"\nhijri = \"12-10\"\ntimes = [\"07:30\"]\n",
-         "x.toml:6: events[1].name: 'Eid' is the name of another event"),
+         "x.toml:6: events[1].name: 'Eid' is too like 'Eid', another event's name"),
+        ("[[events]]\nname = \"Eid prayer\"\nhijri = \"10-01\"\ntimes = [\"07:30\"]\n[[events]]\nname = \"EID-PRAYER!\"\nhijri = \"12-10\"\ntimes = [\"07:30\"]\n",
+         "x.toml:6: events[1].name: 'EID-PRAYER!' is too like 'Eid prayer'"),
+        ("[[events]]\nname = \"Eid\"\ndate = \"03-09\"\neve = true\ntimes = [\"07:30\"]\n", "x.toml:4: events[0].eve: goes with hijri"),
         ("[[events]]\nname = \"Eid\"\nhijri = \"10-01\"\ntimes = [\"07:30\"]\nsound = \"no-such-takbir\"\n",
          "x.toml:5: events[0].sound: no sound file no-such-takbir"),
     ])
