@@ -28,6 +28,7 @@ extension AdminRoutes {
         let result: Result<Int, ConfigError>
         do {
             try SettingsForm.checkRanges(fields)
+            try SettingsForm.checkEvents(fields)
             let toml = try form.toml(base: snap.siteTOML, current: inForce, effective: snap.effective)
             // Nothing changed: nothing stored, the version stays.
             if toml == snap.siteTOML {

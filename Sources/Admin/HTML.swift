@@ -19,7 +19,7 @@ enum HTML {
     }
 
     /// Formats and keywords typed as they are (HH:MM, dates, "dhuhr"), longest first.
-    static let literals = ["YYYY-MM-DDTHH:MM", "YYYY-MM-DD", "HH:MM", "dhuhr"]
+    static let literals = ["YYYY-MM-DDTHH:MM", "YYYY-MM-DD", "HH:MM", "MM-DD", "isha+20", "dhuhr"]
 
     /// A sentence escaped, each of `literals` in it isolated and kept on one line: in a right
     /// to left sentence "YYYY-MM-DDTHH:MM" would otherwise break at a hyphen and reorder.

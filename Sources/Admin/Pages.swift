@@ -65,7 +65,7 @@ enum Pages {
         for p in SettingsForm.volumePrayers {
             body += "<div>" + HTML.input("volume_\(p.rawValue)", t.prayer(p.rawValue), value: form.volumes[p] ?? "", type: "number", extra: "min=\"0\" max=\"100\" dir=\"ltr\"") + "</div>"
         }
-        body += "</div>" + zone(t, form)
+        body += "</div>" + zone(t, form) + events(t, form)
         body += "<p><button class=\"primary\" type=\"submit\">\(h("settings.save"))</button></p></form>"
         return HTML.page(t("settings.title"), t, user: user, csrf: csrf, body)
     }
@@ -119,6 +119,8 @@ enum Pages {
             }
             return t("next.at", ["prayer": prayer, "event": t("event.\(n.event)"), "time": time])
         } ?? "-"))
+        // "Eid al-Fitr prayer, 2027-03-10 07:30": its name as configured, the unit's own clock time.
+        if let e = s?.special { facts.append((t("unit.special"), "\(e.name), \(e.at.prefix(10)) \(e.at.dropFirst(11).prefix(5))")) }
         facts.append((t("unit.clock"), s.map { t($0.clock.trusted ? "clock.trusted" : "clock.untrusted") } ?? "-"))
         facts.append((t("unit.gps"), s?.gps ?? "-"))
         facts.append((t("unit.compass"), s?.compass ?? "-"))

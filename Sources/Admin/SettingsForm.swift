@@ -25,6 +25,11 @@ struct SettingsForm: Equatable {
     var volumes: [Prayer: String] = [:]
     /// A JAKIM zone's code (`calculation.jakim_zone`), "" for none.
     var jakimZone = ""
+    /// `[[events]]`, one row each.
+    var events: [Event] = []
+    /// `calculation.hijri_offset`, "-2" to "2" (the local sighting: it moves Eid); "" when a
+    /// POST did not send it (left as it is).
+    var hijriOffset = ""
 
     init() {}
 
@@ -48,6 +53,8 @@ struct SettingsForm: Equatable {
         volume = String(c.sound.volume)
         for p in Self.volumePrayers { volumes[p] = c.sound.volumes[p].map { String($0) } ?? "" }
         jakimZone = c.jakimZone ?? ""
+        events = c.events.map(Event.init)
+        hijriOffset = String(c.hijriOffset)
     }
 
     /// From the POSTed fields: refused, naming the field, when one is not the form's or holds a
@@ -64,6 +71,8 @@ struct SettingsForm: Equatable {
         volume = v("volume")
         for p in Self.volumePrayers { volumes[p] = v("volume_\(p.rawValue)") }
         jakimZone = v("jakim_zone").uppercased()
+        events = Self.postedEvents(f)
+        hijriOffset = v("hijri_offset")
     }
 
     /// A table of the snapshot's TOML, copied (changing it leaves the original as it was).
@@ -147,7 +156,18 @@ struct SettingsForm: Equatable {
             sounds["volumes"] = per
             root["sounds"] = sounds
         }
-        if jakimZone != current.jakimZone { root["calculation"] = calculation(root["calculation"]?.table) }
+        if events != current.events {
+            let list = TOMLArray()
+            for e in events.prefix(Self.maximumEvents) { list.append(e.table) }
+            root["events"] = list
+        }
+        // No offset sent (the page always sends one): the site's left as it is.
+        let offsetChanged = !hijriOffset.isEmpty && hijriOffset != current.hijriOffset
+        if jakimZone != current.jakimZone || offsetChanged {
+            let site = root["calculation"]?.table
+            let t = jakimZone != current.jakimZone ? calculation(site) : Self.copy(site) ?? TOMLTable()
+            root["calculation"] = offsetChanged ? withHijriOffset(t) : t
+        }
         return root.convert(to: .toml, options: [.allowUnicodeStrings, .indentations])
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import PrayerTimes
 
-/// Home Assistant's MQTT discovery (retained under `homeassistant/`): each prayer time and
-/// the next prayer as timestamp sensors, "adhan playing" as a binary sensor, a stop button,
-/// all read from the unit's status topic and available while its state topic says online.
+/// Home Assistant's MQTT discovery (retained under `homeassistant/`): each prayer time, the
+/// next prayer and the next special event (its name in the attributes) as timestamp
+/// sensors, "adhan playing" as a binary sensor, a stop button, all read from the unit's
+/// status topic and available while its state topic says online.
 /// Node id = the unit id, so a broker ACL can give each unit `homeassistant/+/<id>/#` only.
 public enum HomeAssistant {
     public static let prefix = "homeassistant"
@@ -66,6 +67,15 @@ public enum HomeAssistant {
         next.json_attributes_topic = status
         next.json_attributes_template = "{{ {'event': value_json.next.event, 'prayer': value_json.next.prayer} | tojson if value_json.next else '{}' }}"
         out.append(("sensor/\(unit)/next_prayer", next))
+        // The next special event (`[[events]]`: Eid's prayers, taraweeh), as the screen shows it.
+        var special = entity("next_special_event", "Next special event")
+        special.state_topic = status
+        special.device_class = "timestamp"
+        special.icon = "mdi:calendar-star"
+        special.value_template = "{{ value_json.special.at | default(None) }}"
+        special.json_attributes_topic = status
+        special.json_attributes_template = "{{ {'name': value_json.special.name, 'days': value_json.special.days, 'happening': value_json.special.happening} | tojson if value_json.special else '{}' }}"
+        out.append(("sensor/\(unit)/next_special_event", special))
         var playing = entity("adhan_playing", "Adhan playing")
         playing.state_topic = status
         playing.value_template = "{{ 'ON' if value_json.sound and value_json.sound.playing else 'OFF' }}"

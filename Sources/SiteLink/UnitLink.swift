@@ -286,9 +286,7 @@ public final class UnitLink: @unchecked Sendable {
     }
 
     func publishEvent(_ e: UnitEvent) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(e) else { return }
+        guard let data = e.payload else { return }
         client.publish(Topics.event(unit), data, retain: false)
     }
 }

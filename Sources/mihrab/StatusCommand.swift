@@ -34,6 +34,10 @@ struct StatusCommand: ParsableCommand {
         if let n = s.next {
             print("Next: \(n.prayer) \(n.event) at \(n.at) (in \(n.inSeconds / 3600)h \(n.inSeconds / 60 % 60)m)")
         }
+        if let e = s.special {
+            print("Special event: \(e.name) at \(e.at)" + (e.happening ? " (now)" : e.days == 0 ? " (today)" : e.days == 1 ? " (tomorrow)" : " (in \(e.days) days)"))
+        }
+        if let f = s.fast { print("Fast: \(f.kind) at \(f.at)") }
         // With a JAKIM zone the times are the zone's: the place they are for is the zone.
         if let zone = s.position.jakimZone { print("Times for: JAKIM \(zone)") }
         print("Position: \(s.position.latitude.map { "\($0)" } ?? "?"), \(s.position.longitude.map { "\($0)" } ?? "?") (\(s.position.source)); gps \(s.gps)"

@@ -1,5 +1,6 @@
 import Foundation
-import SiteLink
+import Service
+@testable import SiteLink
 import Testing
 
 @Suite struct LinkPartsTests {
@@ -29,7 +30,7 @@ import Testing
     /// and the keys its MQTT integration documents for each component.
     @Test func testHomeAssistantDiscoveryFollowsItsDocumentedLayout() throws {
         let entries = HomeAssistant.discovery(unit: "hall", version: "1.2.3")
-        #expect(entries.count == 9)
+        #expect(entries.count == 10)
         for (topic, payload) in entries {
             let parts = topic.split(separator: "/")
             #expect(parts.count == 5, Comment(rawValue: topic))
@@ -50,6 +51,33 @@ import Testing
             }
         }
         let times = entries.filter { $0.0.hasPrefix("homeassistant/sensor/") }
-        #expect(times.count == 7, "six times of day and the next prayer")
+        #expect(times.count == 8, "six times of day, the next prayer and the next special event")
+    }
+
+    /// The next special event: a timestamp from the status's `special` (as the screen has it),
+    /// its name and days in the attributes.
+    @Test func testHomeAssistantHasTheNextSpecialEvent() throws {
+        let entries = HomeAssistant.discovery(unit: "hall", version: "1.2.3")
+        let payload = try #require(entries.first { $0.0 == "homeassistant/sensor/hall/next_special_event/config" }?.1)
+        let o = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+        #expect((o["name"] as? String) == "Next special event")
+        #expect((o["unique_id"] as? String) == "mihrab_hall_next_special_event")
+        #expect((o["device_class"] as? String) == "timestamp")
+        #expect((o["state_topic"] as? String) == "mihrab/v1/unit/hall/status")
+        #expect((o["json_attributes_topic"] as? String) == "mihrab/v1/unit/hall/status")
+        #expect((o["value_template"] as? String) == "{{ value_json.special.at | default(None) }}")
+        let attributes = try #require(o["json_attributes_template"] as? String)
+        #expect(attributes.contains("'name': value_json.special.name") && attributes.contains("'days': value_json.special.days"))
+    }
+
+    /// A special event fired goes out on the event topic as type "event" with its name.
+    @Test func testASpecialEventGoesOutWithItsName() throws {
+        let e = UnitEvent(type: "event", prayer: "isha", scheduled: "2027-02-08T19:20:00+00:00", at: "2027-02-08T19:20:01+00:00", name: "Taraweeh")
+        let payload = try #require(e.payload)
+        let o = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+        #expect((o["type"] as? String) == "event")
+        #expect((o["name"] as? String) == "Taraweeh")
+        #expect((o["scheduled"] as? String) == "2027-02-08T19:20:00+00:00")
+        #expect(o["message"] == nil && o["command"] == nil, "keys it does not have are left out")
     }
 }

@@ -64,7 +64,8 @@ import Testing
             String(form.body[$0].dropLast().suffix(64))
         })
         let fields = ["iqamah_fajr=20", "iqamah_dhuhr=13:25", "iqamah_asr=10", "iqamah_maghrib=5", "iqamah_isha=15", "jumuah=13:15",
-                      "volume=80", "csrf=\(csrf)"]
+                      "volume=80", "hijri_offset=1", "ev_name_0=Open day", "ev_kind_0=date", "ev_date_0=2026-03-27", "ev_times_0=10:00",
+                      "csrf=\(csrf)"]
         let before = watch.messages.count
         let saved = try curl(admin + "/settings", fields.flatMap { ["--data-urlencode", $0] })
         #expect(saved.code == 303, Comment(rawValue: saved.body))
@@ -76,11 +77,12 @@ import Testing
                   let rows = (o["table"] as? [String: Any])?["rows"] as? [[String: Any]] else { return false }
             return rows.contains { $0["prayer"] as? String == "dhuhr" && $0["iqamah"] as? String == "2026-03-25T13:25:00+00:00" }
         }, "the screen model shows Dhuhr's iqamah at 13:25\n\(hall.log)")
-        // Every unit, through the broker: version 1, Dhuhr's iqamah 13:25.
+        // Every unit, through the broker: version 1, Dhuhr's iqamah 13:25, the special event added on the page.
         for id in ids {
             #expect((watch.wait(5, from: before) { t, p in
                 guard t == "mihrab/v1/unit/\(id)/status", let s = try? JSONDecoder().decode(StatusReport.self, from: Data(p.utf8)) else { return false }
                 return s.site?.configVersion == 1 && s.iqamah?["dhuhr"] == "2026-03-25T13:25:00+00:00"
+                    && s.special?.name == "Open day" && s.special?.days == 2
             }) != nil, "\(id) applied the admin page's change\n\(units.map(\.log).joined(separator: "\n"))")
         }
         #expect((watch.wait(0, from: before) { t, p in t == "mihrab/v1/site/central/config" && p.contains("\"by\":\"imam\"") }) != nil, "published to the site as the imam's")

@@ -109,6 +109,11 @@ public struct StatusReport: Codable, Sendable, Equatable {
     /// Today's iqamah by prayer (local ISO 8601; on Friday Dhuhr's is the first Jumu'ah).
     public var iqamah: [String: String]?
     public var next: Next?
+    /// The special event (`[[events]]`) happening now, else the next within `[screen]
+    /// event_days_ahead`: the screen's (`ScreenModel.special`); nil for none (and in older files).
+    public var special: ScreenModel.Special?
+    /// In Ramadan, in its hours, the fast's countdown (imsak or iftar): the screen's (`ScreenModel.fast`).
+    public var fast: ScreenModel.Fast?
     public var position: Position
     public var heading: Double?
     public var qiblaOffset: Double?
@@ -158,8 +163,10 @@ public struct StatusReport: Codable, Sendable, Equatable {
 }
 
 extension UnitCore {
-    /// The next undecided event after a time.
-    public func nextEvent(after wall: Double) -> PlannedEvent? { events.first { $0.time > wall } }
+    /// The next undecided prayer's event after a time (adhan, iqamah, reminder, sunrise). A
+    /// special event is not one: it has its own place (`special`), and its `prayer` is only
+    /// the period it falls in, so "next: event isha" would read as Isha's.
+    public func nextEvent(after wall: Double) -> PlannedEvent? { events.first { $0.time > wall && $0.kind != .special } }
 
     public func status(wall: Double) -> StatusReport {
         func iso(_ t: Double) -> String { EventRecorder.iso(t, zone: zone, millis: false) }
@@ -174,7 +181,8 @@ extension UnitCore {
             times?["imsak"] = iso(s.imsak)
             times?["midnight"] = iso(s.midnight)
         }
-        return StatusReport(
+        let screen = screenInput
+        var report = StatusReport(
             time: iso(wall), date: today.map { "\($0.date)" },
             hijri: today.map { "\(HijriCalendar.date(for: $0.date, offset: config.hijriOffset))" }, times: times,
             iqamah: today.map { day in
@@ -194,6 +202,10 @@ extension UnitCore {
                          playing: audio.playing.map(\.id),
                          problems: config.sound.problems + (hw.button?.problem.map { ["stop button: \($0)"] } ?? [])),
             counters: .init(fired: fired, missed: missed, gpioErrors: gpioErrors, rejectedFixes: rejectedFixes))
+        // What the screen shows, from the screen's own functions over the same input.
+        report.special = ScreenModel.special(at: wall, screen)
+        report.fast = ScreenModel.fast(at: wall, screen)
+        return report
     }
 
 }
