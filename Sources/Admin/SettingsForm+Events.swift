@@ -9,7 +9,7 @@ import TOMLKit
 extension SettingsForm {
     static let maximumEvents = SpecialEvent.maximumCount
     /// The date kinds, as the config's keys name them (the page's list, in this order).
-    static let eventKinds = ["date", "hijri", "ramadan_nights"]
+    static let eventKinds = ["date", "hijri", "hijri_eve", "ramadan_nights"]
     /// The Hijri offsets the config takes (`calculation.hijri_offset`).
     static let hijriOffsets = -2...2
 
@@ -40,7 +40,7 @@ extension SettingsForm {
             }
             switch e.dates {
             case .gregorian(let y, let m, let d): (kind, date) = ("date", monthDay(y, m, d))
-            case .hijri(let y, let m, let d): (kind, date) = ("hijri", monthDay(y, m, d))
+            case .hijri(let y, let m, let d, let eve): (kind, date) = (eve ? "hijri_eve" : "hijri", monthDay(y, m, d))
             case .ramadanNights: (kind, date) = ("ramadan_nights", "")
             }
             name = SettingsForm.shown(e.name)
@@ -54,7 +54,11 @@ extension SettingsForm {
         var table: TOMLTable {
             let t = TOMLTable()
             t["name"] = name
-            if kind == "ramadan_nights" { t["ramadan_nights"] = true } else { t[kind] = date }
+            switch kind {
+            case "ramadan_nights": t["ramadan_nights"] = true
+            case "hijri_eve": (t["hijri"], t["eve"]) = (date, true)  // the evening before the Hijri date
+            default: t[kind] = date
+            }
             let list = times.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             t["times"] = TOMLArray(list.map { $0 as any TOMLValueConvertible })
             if !sound.isEmpty { t["sound"] = sound }

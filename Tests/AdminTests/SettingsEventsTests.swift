@@ -31,6 +31,16 @@ struct SettingsEventsTests {
 
         """
 
+    /// The site's, and a takbir on Eid's eve (a kind of date of its own on the page).
+    static let withEve = site + """
+        [[events]]
+        name = "Takbir"
+        hijri = "10-01"
+        eve = true
+        times = ["maghrib+5"]
+
+        """
+
     static func start() throws -> (StoreBackend, RouteHarness) {
         let backend = try StoreBackend()
         _ = try backend.store.storeNext(above: .none) { v throws(ConfigError) in StoreBackend.settings(version: v.version, toml: site, by: "cli") }
@@ -39,14 +49,15 @@ struct SettingsEventsTests {
 
     @Test("The config's events become the form's rows and, written back as TOML, parse as the same events")
     func roundTrip() throws {
-        let effective = try SiteConfig.parse(Self.site, file: "/nonexistent/site.toml", lenientSounds: true)
-        #expect(effective.events.count == 3)
+        let effective = try SiteConfig.parse(Self.withEve, file: "/nonexistent/site.toml", lenientSounds: true)
+        #expect(effective.events.count == 4)
         let shown = SettingsForm(effective: effective)
         #expect(shown.hijriOffset == "1")
         #expect(shown.events == [
             .init(name: "Eid al-Fitr prayer", kind: "hijri", date: "10-01", times: "07:30, 09:00", sound: "reminder", minutes: "30"),
             .init(name: "Taraweeh", kind: "ramadan_nights", date: "", times: "isha+20", sound: "", minutes: "90"),
             .init(name: "Open day", kind: "date", date: "2027-05-01", times: "fajr-30, dhuhr, 14:00", sound: "", minutes: "30"),
+            .init(name: "Takbir", kind: "hijri_eve", date: "10-01", times: "maghrib+5", sound: "", minutes: "30"),
         ])
         // Against a form without events, every row is written: the TOML parses as the same events.
         var none = shown
@@ -57,7 +68,7 @@ struct SettingsEventsTests {
         #expect(config.events == effective.events)
         #expect(SettingsForm(effective: config).events == shown.events)
         // Unchanged: the site's text itself.
-        #expect(try shown.toml(base: Self.site, current: shown, effective: effective) == Self.site)
+        #expect(try shown.toml(base: Self.withEve, current: shown, effective: effective) == Self.withEve)
     }
 
     @Test("Through the page: the rows and two empty ones shown, saved unchanged stores nothing; a new row, a removed one and the offset are stored and shown")
@@ -97,7 +108,7 @@ struct SettingsEventsTests {
             ("ev_minutes_2", "lots", "events[2].minutes: must be a whole number from 0 to 600"),
             ("ev_name_2", "Taraweeh", "events[2].name: 'Taraweeh' is the name of another event"),
             ("hijri_offset", "3", "calculation.hijri_offset: 3 is out of range (-2 to 2)"),
-            ("ev_kind_0", "weekly", "admin page: ev_kind_0: event 1: 'weekly' is not a kind of date (date, hijri, ramadan_nights): nothing was saved"),
+            ("ev_kind_0", "weekly", "admin page: ev_kind_0: event 1: 'weekly' is not a kind of date (date, hijri, hijri_eve, ramadan_nights): nothing was saved"),
         ]
         for c in cases {
             let (backend, h) = try Self.start()

@@ -26,7 +26,8 @@ extension SiteConfig {
             // What has sounded is kept by the name's letters and digits ("Eid prayer" and
             // "EID-PRAYER" would be one): each event needs its own.
             if let other = events.first(where: { SpecialEvent.slug($0.name) == SpecialEvent.slug(name) }) {
-                throw t.error("name", "\(quoted(name)) is too like \(quoted(other.name)), another event's name: each needs its own letters or digits (they key what has sounded)")
+                throw t.error("name", other.name == name ? "\(quoted(name)) is the name of another event: each needs its own (it keys what has sounded)"
+                    : "\(quoted(name)) is too like \(quoted(other.name)), another event's name: each needs its own letters or digits (they key what has sounded)")
             }
             events.append(SpecialEvent(name: name, dates: dates, times: times, sound: sound, minutes: minutes))
         }

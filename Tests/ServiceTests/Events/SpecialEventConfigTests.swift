@@ -59,7 +59,7 @@ struct SpecialEventConfigTests {
         ("[[events]]\nname = \"Eid\"\nramadan_nights = false\ntimes = [\"07:30\"]\n", "x.toml:3: events[0].ramadan_nights: must be true"),
         ("[[events]]\nname = \"Eid\"\nhijri = \"10-01\"\ntimes = [\"07:30\"]\ncolour = \"red\"\n", "x.toml:5: events[0].colour"),
         ("[[events]]\nname = \"Eid\"\nhijri = \"10-01\"\ntimes = [\"07:30\"]\n[[events]]\nname = \"Eid\"\nhijri = \"12-10\"\ntimes = [\"07:30\"]\n",
-         "x.toml:6: events[1].name: 'Eid' is too like 'Eid', another event's name"),
+         "x.toml:6: events[1].name: 'Eid' is the name of another event"),
         ("[[events]]\nname = \"Eid prayer\"\nhijri = \"10-01\"\ntimes = [\"07:30\"]\n[[events]]\nname = \"EID-PRAYER!\"\nhijri = \"12-10\"\ntimes = [\"07:30\"]\n",
          "x.toml:6: events[1].name: 'EID-PRAYER!' is too like 'Eid prayer'"),
         ("[[events]]\nname = \"Eid\"\ndate = \"03-09\"\neve = true\ntimes = [\"07:30\"]\n", "x.toml:4: events[0].eve: goes with hijri"),
