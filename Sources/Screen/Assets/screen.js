@@ -66,6 +66,7 @@
   }
   function cd(iso) { return '<span class="cd num" data-until="' + esc(iso) + '"></span>'; }
   function clock(cls) { return '<div class="clock num ' + (cls || "") + '"></div>'; }
+  var fit = MihrabFit(stage);
 
   // ---- views ----------------------------------------------------------------
   var ICON_WARN = '<svg class="icon" viewBox="0 0 100 100" aria-hidden="true"><path d="M50 8 95 90H5Z" fill="none" ' +
@@ -214,44 +215,6 @@
       if (i !== annIdx) { annIdx = i; a.textContent = list[i]; a.setAttribute("data-index", i); force = true; }
     }
     if (force || sig !== sizeSig) { sizeSig = sig; fit(); }
-  }
-
-  // Every box of the stage inside the stage, and inside its column (the columns must not spill over each other).
-  function inside(box, els, e) {
-    var b = box.getBoundingClientRect();
-    for (var i = 0; i < els.length; i++) {
-      var r = els[i].getBoundingClientRect();
-      if (!r.width && !r.height) continue;
-      if (r.left < b.left - e || r.top < b.top - e || r.right > b.right + e || r.bottom > b.bottom + e) return false;
-    }
-    return true;
-  }
-  function fits() {
-    if (!inside(stage, stage.getElementsByTagName("*"), 0.01)) return false;
-    var cols = stage.querySelectorAll(".body,.now-col,.table-col,.full");
-    for (var i = 0; i < cols.length; i++) if (!inside(cols[i], cols[i].children, 1)) return false;
-    return true;
-  }
-  // A text box (.fit) shrinks its font (--f) until it fits its parent; a one-line box (.line) only in width.
-  function fitText(el) {
-    var box = el.parentNode, cs = getComputedStyle(box), f = 1, line = el.classList.contains("line");
-    var avail = box.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-    el.classList.remove("clip");
-    for (;;) {
-      el.style.setProperty("--f", f.toFixed(3));
-      if (el.scrollWidth <= el.clientWidth + 1 && (line || el.offsetHeight <= avail + 1)) return;
-      if (f < 0.45) { el.classList.add("clip"); return; }
-      f *= 0.9;
-    }
-  }
-  function fit() {
-    var k = 1, texts = stage.querySelectorAll(".fit");
-    for (var n = 0; n < 18; n++) {
-      stage.style.setProperty("--k", k.toFixed(3));
-      Array.prototype.forEach.call(texts, fitText);
-      if (fits()) break;
-      k *= 0.93;
-    }
   }
 
   // ---- burn-in: the whole stage moves a few pixels (it has 8 px of room on each side) ----
