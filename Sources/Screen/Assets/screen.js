@@ -66,6 +66,8 @@
   }
   function cd(iso) { return '<span class="cd num" data-until="' + esc(iso) + '"></span>'; }
   function clock(cls) { return '<div class="clock num ' + (cls || "") + '"></div>'; }
+  var EV = MihrabEvents({ esc: esc, tx: tx, fill: fill, dg: dg, timeHTML: timeHTML, cd: cd, clock: clock, T: T,
+    lang: function () { return root.getAttribute("lang") || "en"; } });
   var fit = MihrabFit(stage);
 
   // ---- views ----------------------------------------------------------------
@@ -103,21 +105,28 @@
         n++;
       });
     });
+    var ev = EV.rows(tb);
+    out.push.apply(out, ev);
+    n += ev.length;
     var day = tb.day === "tomorrow" ?
       '<div id="table-day" class="table-day" data-day="tomorrow">' + esc(tx("tomorrow")) + " · " + gdate(tb.date) + "</div>" : "";
-    var rm = tb.ramadan ? '<div id="ramadan" class="ramadan"><span>' + esc(tx("imsak")) + ' <b class="num">' +
-      timeHTML(tb.ramadan.imsak) + '</b></span><span>' + esc(tx("iftar")) + ' <b class="num">' +
-      timeHTML(tb.ramadan.iftar) + "</b></span></div>" : "";
+    // Imsak and iftar; the one counted down now (M.fast) lit.
+    var rm = tb.ramadan ? '<div id="ramadan" class="ramadan">' + ["imsak", "iftar"].map(function (k) {
+      return '<span data-kind="' + k + '"' + (M.fast && M.fast.kind === k ? ' class="on"' : "") + ">" + esc(tx(k)) +
+        ' <b class="num">' + timeHTML(tb.ramadan[k]) + "</b></span>";
+    }).join("") + "</div>" : "";
     return '<section class="table-col">' + day + '<table id="times" class="times' + (M.trusted === false ? " muted" : "") +
       '" data-day="' + esc(tb.day || "today") + '" style="--rows:' + n + '"><thead><tr><th' +
       (M.source ? ' id="times-source" class="source">' + esc(M.source) : ">") + '</th><th>' + esc(tx("adhan")) +
-      "</th><th>" + esc(tx("iqamah")) + "</th></tr></thead><tbody>" + out.join("") + "</tbody></table>" + rm + "</section>";
+      "</th><th>" + esc(tx("iqamah")) + "</th></tr></thead><tbody>" + out.join("") + "</tbody></table>" + rm + EV.special(M) +
+      "</section>";
   }
 
   function nextHTML() {
     if (M.trusted === false)
       return '<div id="untrusted" class="untrusted">' + ICON_WARN + "<span>" + esc(tx("clockUntrusted")) + "</span></div>";
     var x = M.next;
+    if (M.fast) return EV.fast(M);
     if (!x || !x.at) return "";
     return '<div id="next" class="next-box" data-prayer="' + esc(x.prayer) + '" data-kind="' + esc(x.kind) + '">' +
       '<div class="next-head">' + esc(tx("next")) + '</div><div class="next-name">' + pname(x.prayer, x.jumuah) +
@@ -165,6 +174,7 @@
     if (k === "iqamah")
       return '<div id="iqamah-screen" class="view full iqamah"><div class="pname">' + name + '</div><div class="label">' +
         esc(tx("iqamahIn")) + '</div><div class="huge">' + cd(ph.end) + "</div>" + clock("small") + "</div>";
+    if (k === "event") return EV.full(ph);
     if (k === "silence")
       return '<div id="silence-screen" class="view full silence">' + ICON_PHONE + '<div class="label">' +
         esc(tx("silencePhones")) + "</div>" + (ph.end ? '<div class="mid">' + cd(ph.end) + "</div>" : "") + "</div>";
