@@ -4,8 +4,10 @@
 SWIFT      ?= swift
 BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev libmosquitto-dev
 # mosquitto and its clients: the network tests' real broker, and mosquitto_sub/pub to watch it;
-# curl: the admin page's tests over real TLS; openssl: a CA and certificates for the broker's TLS.
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients openssl curl
+# curl: the admin page's tests over real TLS; openssl: a CA and certificates for the broker's TLS;
+# python3-icalendar: a real iCalendar parser reads the calendar feed (Tests/ScreenTests/ics_check.py).
+# poppler-utils: pdfinfo and pdftoppm read the printed month's PDF (Tests/ScreenTests).
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients openssl curl python3-icalendar poppler-utils
 # The release build links the Swift runtime and Foundation statically (as the package does);
 # nothing imports FoundationNetworking, so no libcurl.
 RELEASE_PKGS := $(BUILD_PKGS)

@@ -20,7 +20,7 @@ let benchmarkTargets: [Target] = [
     // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
     .executableTarget(
         name: "MihrabBenchmarks",
-        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio",
+        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio", "Screen",
                        .product(name: "Logging", package: "swift-log"),
                        .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/MihrabBenchmarks",
@@ -191,7 +191,12 @@ let package = Package(
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "Languages", "Service", "PrayerTimes", "TestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "Languages", "Service", "PrayerTimes", "TestSupport",
+                                                // The routes driven in-process (the calendar feed), no server.
+                                                .product(name: "HummingbirdCore", package: "hummingbird"),
+                                                .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                .product(name: "NIOCore", package: "swift-nio")],
+                    exclude: ["ics_check.py"]),
         .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"]),
         .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
                                                .product(name: "Logging", package: "swift-log"),

@@ -4,4 +4,5 @@ let benchmarks: @Sendable () -> Void = {
     prayerTimeBenchmarks()
     compassBenchmarks()
     daemonBenchmarks()
+    pageBenchmarks()
 }

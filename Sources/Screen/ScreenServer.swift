@@ -10,7 +10,7 @@ import WebFront
 /// connection under `WebLimits.screen`). It only reads the feed: a slow, idle or hostile
 /// client holds its own connection, never the control loop.
 ///
-/// GET /, /api/v1/screen, /api/v1/times, /events (SSE), /healthz; anything else 404, any
+/// GET /, /api/v1/screen, /api/v1/times, /timetable, /calendar.ics, /events (SSE), /healthz; anything else 404, any
 /// other method 405. Nothing it serves loads anything from elsewhere (see `securityHeaders`).
 public final class ScreenServer: Sendable {
     let feed: ScreenFeed
@@ -83,6 +83,8 @@ struct Routes: Sendable {
         case "/": return page(query)
         case "/api/v1/screen": return screen()
         case "/api/v1/times": return times(query)
+        case "/calendar.ics": return calendar(query)
+        case "/timetable": return timetable(query)
         case "/events": return events()
         case "/healthz": return health()
         default: return Routes.text(.notFound, "not found")
@@ -109,6 +111,19 @@ struct Routes: Sendable {
             return Routes.json(.badRequest, ["error": why])
         } catch {
             return Routes.json(.serviceUnavailable, ["error": error.description])
+        }
+    }
+
+    /// The calendar feed (Calendar/CalendarFeed.swift): read-only, as everything here.
+    private func calendar(_ query: [String: String]) -> Response {
+        let p = feed.read()
+        guard let input = p.input else { return Routes.text(.serviceUnavailable, "starting") }
+        do {
+            return Routes.response(.ok, CalendarFeed.contentType, try CalendarFeed.make(query: query, input: input, wall: p.wall))
+        } catch .query(let why) {
+            return Routes.text(.badRequest, why)
+        } catch {
+            return Routes.text(.serviceUnavailable, error.description)
         }
     }
 

@@ -23,16 +23,7 @@ struct TimesResponse: Codable, Sendable {
 
     static let maxDays = 366
 
-    enum Problem: Error, CustomStringConvertible {
-        case query(String)
-        case noPosition
-        var description: String {
-            switch self {
-            case .query(let s): s
-            case .noPosition: "the unit has no position to compute times for"
-            }
-        }
-    }
+    typealias Problem = QueryProblem
 
     static func make(query: [String: String], input: ScreenInput, wall: Double) throws(Problem) -> TimesResponse {
         let zone = input.zone
@@ -43,11 +34,7 @@ struct TimesResponse: Codable, Sendable {
             }
             start = d
         }
-        var count = 1
-        if let s = query["days"] {
-            guard let n = Int(s), (1...maxDays).contains(n) else { throw .query("days: \(quoted(s)) is not a whole number from 1 to \(maxDays)") }
-            count = n
-        }
+        let count = try QueryProblem.days(query, fallback: 1, maximum: maxDays)
         // A zone's times come from its own points: they need no position of the unit's.
         guard let position = input.config.parameters.place(unit: input.position),
               let planned = input.plannedDays(from: start, count: count) else { throw .noPosition }

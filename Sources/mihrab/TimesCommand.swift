@@ -21,7 +21,8 @@ extension Rounding: CaseArgument {}
 extension Shafaq: CaseArgument {}
 
 enum OutputFormat: String, CaseArgument {
-    case text, json, csv
+    /// html: the printable month (--month or --ramadan), the page the screen serves at /timetable.
+    case text, json, csv, html
 }
 
 /// `mihrab times`: the prayer times of one or more days at a place.
@@ -33,7 +34,7 @@ struct TimesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180 (east positive).") var lon: Double?
     @Option(parsing: .unconditional, help: "Elevation in metres; above 0 it lowers the horizon for sunrise and sunset.") var elevation: Double = 0
     @Option(help: "The first date, YYYY-MM-DD (default: today in the zone).") var date: String?
-    @Option(parsing: .unconditional, help: "How many days, 1 to 366.") var days: Int = 1
+    @Option(parsing: .unconditional, help: "How many days, 1 to 366 (default 1).") var days: Int?
     @Option(help: "IANA time zone, e.g. Asia/Riyadh (default: the system's).") var tz: String?
     @Option(help: "Calculation method (default: mwl; jakim with --jakim-zone).") var method: CalculationMethod?
     @Option(name: .customLong("jakim-zone"), help: "A JAKIM zone (Malaysia), e.g. WLY01: the zone's published times, each at the zone's own point (--lat/--lon then not needed).")
@@ -61,11 +62,17 @@ struct TimesCommand: ParsableCommand {
     @Option(name: .customLong("imsak-minutes"), parsing: .unconditional, help: "Imsak, minutes before Fajr.") var imsakMinutes: Double = 10
     @Option(help: "A timetable file (CSV or JSON): its days as the unit uses them, the method's for days outside it (marked).")
     var timetable: String?
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @Option(help: "Output format (html: the printable month, with --month or --ramadan).") var format: OutputFormat = .text
+    @Option(help: "A month, YYYY-MM: its days (instead of --date and --days).") var month: String?
+    @Option(help: "A Hijri year: the days of its Ramadan (instead of --date and --days).") var ramadan: String?
+    @Option(help: "The unit's site config (e.g. /etc/mihrab/mihrab.toml): its place, zone, calculation, timetable, iqamah, Jumu'ah and title instead of the options here (--lat/--lon/--tz still override its place and zone).")
+    var config: String?
+    @Option(help: "The printed month's language (default: the config's screen language, else en).") var lang: String?
 
     func validate() throws {
         try validateZone()
-        if !showMethod, jakimZone == nil, lat == nil || lon == nil {
+        try validateMonth()
+        if !showMethod, jakimZone == nil, config == nil, lat == nil || lon == nil {
             throw ValidationError("--lat and --lon are required (except with --show-method or --jakim-zone)")
         }
         if let lat, !(lat.isFinite && (-90...90).contains(lat)) {
@@ -77,7 +84,7 @@ struct TimesCommand: ParsableCommand {
         guard elevation.isFinite, (-500...9000).contains(elevation) else {
             throw ValidationError("--elevation must be between -500 and 9000 metres (got \(elevation))")
         }
-        guard (1...366).contains(days) else { throw ValidationError("--days must be between 1 and 366 (got \(days))") }
+        if let days, !(1...366).contains(days) { throw ValidationError("--days must be between 1 and 366 (got \(days))") }
         guard (-2...2).contains(hijriOffset) else {
             throw ValidationError("--hijri-offset must be between -2 and 2 days (got \(hijriOffset))")
         }
@@ -149,25 +156,23 @@ struct TimesCommand: ParsableCommand {
             print(format == .json ? try report.json() : report.text, terminator: "")
             return
         }
-        let jakim = try zone()
-        // JAKIM's zones are all in Malaysia: its clock unless --tz says otherwise.
-        let zone = try zoneRules(tz ?? (jakim == nil ? nil : TimesCommand.jakimTimeZone))
-        let params = try parameters()
-        // With a zone the times are the zone's points'; the place shown is the zone's.
-        let given = lat.flatMap { lat in lon.flatMap { Coordinates(latitude: lat, longitude: $0, elevation: elevation) } }
-        guard let coordinates = params.place(unit: given) else {
-            throw CommandError("--lat/--lon: not a place on Earth", exitCode: .validationFailure)
+        let unit = try unit()
+        let period = try self.period()
+        if format == .html, let period {
+            print(try printedMonth(period, unit), terminator: "")
+            return
         }
-        let first = date.flatMap { CivilDate(iso: $0) }
-            ?? LocalTime(unix: Date().timeIntervalSince1970, zone: zone).date
-        let printed = try timetable.map { try loadTimetable($0, zone: zone) }
-        var table = TimesTable(zone: zone, coordinates: coordinates, parameters: params, hijriOffset: hijriOffset, timetable: printed)
-        table.jakimZone = jakim?.code
-        let rows = table.rows(from: first, days: days)
+        let (first, count) = period?.days(hijriOffset: unit.site.hijriOffset)
+            ?? (date.flatMap { CivilDate(iso: $0) } ?? LocalTime(unix: Date().timeIntervalSince1970, zone: unit.zone).date, days ?? 1)
+        var table = TimesTable(zone: unit.zone, coordinates: unit.place, parameters: unit.site.parameters, hijriOffset: unit.site.hijriOffset,
+                               timetable: unit.site.timetable)
+        table.jakimZone = unit.site.jakimZone
+        let rows = table.rows(from: first, days: count)
         switch format {
         case .text: print(table.text(rows), terminator: "")
         case .json: print(table.json(rows))
         case .csv: print(table.csv(rows), terminator: "")
+        case .html: break  // refused without --month or --ramadan (validateMonth)
         }
     }
 }
