@@ -39,8 +39,10 @@ enum Chromium {
 
     /// The document as built, without the text of its scripts (the page's own script holds
     /// markup such as `id="adhan-screen"` in its templates, which is not on the screen).
-    static func dom(_ url: String, width: Int = 1920, height: Int = 1080) throws -> String {
-        let dom = try run(url, width: width, height: height, extra: ["--dump-dom"])
+    /// With `screenshot`, the same run also writes what it shows there (one launch, not two).
+    static func dom(_ url: String, width: Int = 1920, height: Int = 1080, screenshot: String? = nil) throws -> String {
+        if let screenshot { try? FileManager.default.removeItem(atPath: screenshot) }
+        let dom = try run(url, width: width, height: height, extra: ["--dump-dom"] + (screenshot.map { ["--screenshot=\($0)"] } ?? []))
         return dom.replacingOccurrences(of: #"<script[^>]*>[\s\S]*?</script>"#, with: "<script></script>", options: .regularExpression)
     }
 

@@ -66,6 +66,9 @@
   }
   function cd(iso) { return '<span class="cd num" data-until="' + esc(iso) + '"></span>'; }
   function clock(cls) { return '<div class="clock num ' + (cls || "") + '"></div>'; }
+  var EV = MihrabEvents({ esc: esc, tx: tx, fill: fill, dg: dg, timeHTML: timeHTML, cd: cd, clock: clock, T: T,
+    lang: function () { return root.getAttribute("lang") || "en"; } });
+  var fit = MihrabFit(stage);
 
   // ---- views ----------------------------------------------------------------
   var ICON_WARN = '<svg class="icon" viewBox="0 0 100 100" aria-hidden="true"><path d="M50 8 95 90H5Z" fill="none" ' +
@@ -102,21 +105,28 @@
         n++;
       });
     });
+    var ev = EV.rows(tb);
+    out.push.apply(out, ev);
+    n += ev.length;
     var day = tb.day === "tomorrow" ?
       '<div id="table-day" class="table-day" data-day="tomorrow">' + esc(tx("tomorrow")) + " · " + gdate(tb.date) + "</div>" : "";
-    var rm = tb.ramadan ? '<div id="ramadan" class="ramadan"><span>' + esc(tx("imsak")) + ' <b class="num">' +
-      timeHTML(tb.ramadan.imsak) + '</b></span><span>' + esc(tx("iftar")) + ' <b class="num">' +
-      timeHTML(tb.ramadan.iftar) + "</b></span></div>" : "";
+    // Imsak and iftar; the one counted down now (M.fast) lit.
+    var rm = tb.ramadan ? '<div id="ramadan" class="ramadan">' + ["imsak", "iftar"].map(function (k) {
+      return '<span data-kind="' + k + '"' + (M.fast && M.fast.kind === k ? ' class="on"' : "") + ">" + esc(tx(k)) +
+        ' <b class="num">' + timeHTML(tb.ramadan[k]) + "</b></span>";
+    }).join("") + "</div>" : "";
     return '<section class="table-col">' + day + '<table id="times" class="times' + (M.trusted === false ? " muted" : "") +
       '" data-day="' + esc(tb.day || "today") + '" style="--rows:' + n + '"><thead><tr><th' +
       (M.source ? ' id="times-source" class="source">' + esc(M.source) : ">") + '</th><th>' + esc(tx("adhan")) +
-      "</th><th>" + esc(tx("iqamah")) + "</th></tr></thead><tbody>" + out.join("") + "</tbody></table>" + rm + "</section>";
+      "</th><th>" + esc(tx("iqamah")) + "</th></tr></thead><tbody>" + out.join("") + "</tbody></table>" + rm + EV.special(M) +
+      "</section>";
   }
 
   function nextHTML() {
     if (M.trusted === false)
       return '<div id="untrusted" class="untrusted">' + ICON_WARN + "<span>" + esc(tx("clockUntrusted")) + "</span></div>";
     var x = M.next;
+    if (M.fast) return EV.fast(M);
     if (!x || !x.at) return "";
     return '<div id="next" class="next-box" data-prayer="' + esc(x.prayer) + '" data-kind="' + esc(x.kind) + '">' +
       '<div class="next-head">' + esc(tx("next")) + '</div><div class="next-name">' + pname(x.prayer, x.jumuah) +
@@ -164,6 +174,7 @@
     if (k === "iqamah")
       return '<div id="iqamah-screen" class="view full iqamah"><div class="pname">' + name + '</div><div class="label">' +
         esc(tx("iqamahIn")) + '</div><div class="huge">' + cd(ph.end) + "</div>" + clock("small") + "</div>";
+    if (k === "event") return EV.full(ph);
     if (k === "silence")
       return '<div id="silence-screen" class="view full silence">' + ICON_PHONE + '<div class="label">' +
         esc(tx("silencePhones")) + "</div>" + (ph.end ? '<div class="mid">' + cd(ph.end) + "</div>" : "") + "</div>";
@@ -214,44 +225,6 @@
       if (i !== annIdx) { annIdx = i; a.textContent = list[i]; a.setAttribute("data-index", i); force = true; }
     }
     if (force || sig !== sizeSig) { sizeSig = sig; fit(); }
-  }
-
-  // Every box of the stage inside the stage, and inside its column (the columns must not spill over each other).
-  function inside(box, els, e) {
-    var b = box.getBoundingClientRect();
-    for (var i = 0; i < els.length; i++) {
-      var r = els[i].getBoundingClientRect();
-      if (!r.width && !r.height) continue;
-      if (r.left < b.left - e || r.top < b.top - e || r.right > b.right + e || r.bottom > b.bottom + e) return false;
-    }
-    return true;
-  }
-  function fits() {
-    if (!inside(stage, stage.getElementsByTagName("*"), 0.01)) return false;
-    var cols = stage.querySelectorAll(".body,.now-col,.table-col,.full");
-    for (var i = 0; i < cols.length; i++) if (!inside(cols[i], cols[i].children, 1)) return false;
-    return true;
-  }
-  // A text box (.fit) shrinks its font (--f) until it fits its parent; a one-line box (.line) only in width.
-  function fitText(el) {
-    var box = el.parentNode, cs = getComputedStyle(box), f = 1, line = el.classList.contains("line");
-    var avail = box.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-    el.classList.remove("clip");
-    for (;;) {
-      el.style.setProperty("--f", f.toFixed(3));
-      if (el.scrollWidth <= el.clientWidth + 1 && (line || el.offsetHeight <= avail + 1)) return;
-      if (f < 0.45) { el.classList.add("clip"); return; }
-      f *= 0.9;
-    }
-  }
-  function fit() {
-    var k = 1, texts = stage.querySelectorAll(".fit");
-    for (var n = 0; n < 18; n++) {
-      stage.style.setProperty("--k", k.toFixed(3));
-      Array.prototype.forEach.call(texts, fitText);
-      if (fits()) break;
-      k *= 0.93;
-    }
   }
 
   // ---- burn-in: the whole stage moves a few pixels (it has 8 px of room on each side) ----

@@ -47,11 +47,17 @@ public enum ScreenPhases {
             add(.prayer, i, prayerEnd)
             if s.azkar != nil { add(.after, prayerEnd, prayerEnd + s.afterPrayerSeconds) }
         }
-        // A special event's last minutes, counted down full screen as an iqamah's.
+        // A special event's last minutes, counted down full screen as an iqamah's; not over a
+        // prayer (nor its "silence" notice): taraweeh at isha+20 after an iqamah at isha+10
+        // would otherwise cover the whole Isha prayer. The countdown begins when they end.
         if s.eventCountdownSeconds > 0 {
+            let held = out.filter { $0.kind == .silence || $0.kind == .prayer }
             for e in day.events where e.kind == .special {
-                out.append(PhaseSpan(kind: .event, prayer: e.prayer, jumuah: false, date: day.date, start: e.time - s.eventCountdownSeconds,
-                                     end: e.time, name: e.name))
+                var start = e.time - s.eventCountdownSeconds
+                while let h = held.first(where: { $0.contains(start) }) { start = h.end }
+                if start < e.time {
+                    out.append(PhaseSpan(kind: .event, prayer: e.prayer, jumuah: false, date: day.date, start: start, end: e.time, name: e.name))
+                }
             }
         }
         return out.sorted { $0.start < $1.start }

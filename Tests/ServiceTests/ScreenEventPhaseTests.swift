@@ -1,0 +1,28 @@
+import Foundation
+import PrayerTimes
+import Testing
+@testable import Service
+
+/// A special event's full-screen countdown and the prayers around it.
+@Suite("Screen model, special events")
+struct ScreenEventPhaseTests {
+    @Test("Taraweeh at Isha+20 with Isha's iqamah at Isha+10: the Isha prayer's screen is not covered by taraweeh's countdown")
+    func countdownGivesWayToPrayer() throws {
+        let c = ScreenModelTests.config {
+            $0.iqamah[.isha] = .minutesAfterAdhan(10)
+            $0.events = [SpecialEvent(name: "Taraweeh", dates: .ramadanNights, times: [.relative(.isha, 20)])]
+        }
+        // 13 Ramadan 1448 in London.
+        let (_, input) = try ScreenModelTests.unit("Europe/London", 51.5074, -0.1278, "2027-02-20", minute: 17 * 60, config: c)
+        let day = try #require(input.days.first { $0.date == CivilDate(iso: "2027-02-20") })
+        let adhan = try #require(day.events.first { $0.kind == .adhan && $0.prayer == .isha }).time
+        let taraweeh = try #require(day.events.first { $0.kind == .special }).time
+        #expect(taraweeh == adhan + 20 * 60)
+        // The prayer (iqamah at +10, 10 minutes long) is shown for all of it; the countdown
+        // would have begun at +10.
+        for t in stride(from: adhan + 600, to: adhan + 1200, by: 30) {
+            let p = ScreenModel.at(t, input).phase
+            #expect(p.kind == .prayer && p.prayer == "isha", "at Isha+\(Int(t - adhan))s: \(p.kind)")
+        }
+    }
+}
