@@ -1,0 +1,52 @@
+import Foundation
+import PrayerTimes
+import Testing
+@testable import Panels
+@testable import Service
+
+/// The small displays count down what the wall screen does: in Ramadan iftar (and imsak), a
+/// special event's last minutes, and today's special event before it begins.
+@Suite("Small displays: special events and Ramadan")
+struct PanelEventTests {
+    static func input(on date: CivilDate) throws -> (ScreenInput, ScreenInput.Day) {
+        var c = SiteConfig()
+        c.events = [SpecialEvent(name: "Eid al-Fitr prayer", dates: .hijri(year: nil, month: 10, day: 1), times: [.clock(7 * 60 + 30)]),
+                    SpecialEvent(name: "Taraweeh", dates: .ramadanNights, times: [.relative(.isha, 20)])]
+        let zone = try ZoneRules.load("Europe/London")
+        let place = try #require(Coordinates(latitude: 51.5074, longitude: -0.1278))
+        let day = ScreenInput.Day.planned(date, at: place, zone: zone, config: c, calculator: PrayerCalculator(parameters: c.parameters))
+        return (ScreenInput(config: c, zone: zone, days: [day], trusted: true, position: place), day)
+    }
+
+    static func clock(_ t: Double) throws -> String { try #require(ModelTime(LocalTime(unix: t, zone: try ZoneRules.load("Europe/London")).iso8601)).clock(twelveHour: false) }
+
+    @Test("A Ramadan afternoon: iftar counted down to Maghrib; the taraweeh's last minutes: its name and a countdown")
+    func ramadan() throws {
+        // 13 Ramadan 1448 (Umm al-Qura).
+        let (input, day) = try Self.input(on: try #require(CivilDate(iso: "2027-02-20")))
+        let s = day.schedule
+        let afternoon = PanelContent(ScreenModel.at(s.asr + 600, input))
+        #expect(afternoon.target == "Iftar \(try Self.clock(s.maghrib))")
+        #expect(afternoon.countdown == countdownText(s.maghrib - s.asr - 600))
+        let taraweeh = s.isha + 1200
+        let before = PanelContent(ScreenModel.at(taraweeh - 240, input))
+        #expect(before.headline == "STARTS IN" && before.prayer == "Taraweeh" && before.countdown == "4:00")
+        #expect(before.target == "Taraweeh \(try Self.clock(taraweeh))")
+        for c in [afternoon, before] {
+            for (columns, rows) in [(16, 2), (20, 4)] {
+                #expect(LCDLayout.lines(c, columns: columns, rows: rows).allSatisfy { $0.count <= columns })
+            }
+        }
+    }
+
+    @Test("Eid morning before its countdown: the Eid prayer is what the display counts down to")
+    func eid() throws {
+        // 1 Shawwal 1448 (Umm al-Qura).
+        let date = try #require(CivilDate(iso: "2027-03-09"))
+        let (input, _) = try Self.input(on: date)
+        let prayer = Planner.localInstant(date, minute: 7 * 60 + 30, zone: input.zone)
+        let c = PanelContent(ScreenModel.at(prayer - 1800, input))
+        #expect(c.headline == nil && c.prayer == "Eid al-Fitr prayer")
+        #expect(c.target == "Eid al-Fitr prayer 07:30" && c.countdown == "30:00")
+    }
+}
