@@ -7,9 +7,9 @@ extension UnitCore {
     /// events it collected.
     public func snapshot(sequence: UInt64, wall: Double, periodic: Bool, loop: StatusReport.Loop?,
                          events: [UnitSnapshot.Numbered]) -> UnitSnapshot {
-        var status = status(wall: wall)
-        status.loop = loop
         let screen = screenInput
+        var status = status(wall: wall, screen: screen)
+        status.loop = loop
         var (phases, next) = UnitCore.phases(at: wall, screen)
         if status.sound?.playing != nil { phases.insert(.sound) }
         return UnitSnapshot(sequence: sequence, wall: wall, periodic: periodic, status: status,

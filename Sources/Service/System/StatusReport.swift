@@ -168,7 +168,8 @@ extension UnitCore {
     /// the period it falls in, so "next: event isha" would read as Isha's.
     public func nextEvent(after wall: Double) -> PlannedEvent? { events.first { $0.time > wall && $0.kind != .special } }
 
-    public func status(wall: Double) -> StatusReport {
+    /// `screen`: the screen's input when the caller has built it already (the snapshot).
+    public func status(wall: Double, screen given: ScreenInput? = nil) -> StatusReport {
         func iso(_ t: Double) -> String { EventRecorder.iso(t, zone: zone, millis: false) }
         func finite(_ v: Double?, _ places: Double) -> Double? { v.flatMap { $0.isFinite ? ($0 * places).rounded() / places : nil } }
         func sensor(_ c: (any VectorSensorChannel)?) -> String {
@@ -181,7 +182,7 @@ extension UnitCore {
             times?["imsak"] = iso(s.imsak)
             times?["midnight"] = iso(s.midnight)
         }
-        let screen = screenInput
+        let screen = given ?? screenInput
         var report = StatusReport(
             time: iso(wall), date: today.map { "\($0.date)" },
             hijri: today.map { "\(HijriCalendar.date(for: $0.date, offset: config.hijriOffset))" }, times: times,
