@@ -335,7 +335,7 @@ import Testing
     @Test func testHomeAssistantDiscoveryIsRetainedAndReadsTheStatusTopic() throws {
         try startUnits(start: "2026-03-25T09:00", speed: 1)
         for id in ids {
-            for (component, object) in [("sensor", "fajr"), ("sensor", "isha"), ("sensor", "next_prayer"), ("binary_sensor", "adhan_playing"), ("button", "stop")] {
+            for (component, object) in [("sensor", "fajr"), ("sensor", "isha"), ("sensor", "next_prayer"), ("sensor", "next_special_event"), ("binary_sensor", "adhan_playing"), ("button", "stop")] {
                 let topic = "homeassistant/\(component)/\(id)/\(object)/config"
                 let m = try #require(watch.wait(5) { t, _ in t == topic }, Comment(rawValue: topic))
                 let o = try #require(try JSONSerialization.jsonObject(with: Data(m.payload.utf8)) as? [String: Any])
@@ -352,7 +352,16 @@ import Testing
         }
         // Retained: a newcomer (Home Assistant starting later) gets them at once.
         let late = try tool("/usr/bin/mosquitto_sub", broker.login("admin") + ["-t", "homeassistant/#", "-W", "2", "-v"], timeout: 10)
-        #expect(late.out.split(separator: "\n").count == (ids.count * 9), Comment(rawValue: late.out))
+        // Every entity of every unit, and nothing else: six times, the next prayer, the next
+        // special event, the adhan playing and the stop button.
+        let objects = ["sensor/fajr", "sensor/sunrise", "sensor/dhuhr", "sensor/asr", "sensor/maghrib", "sensor/isha",
+                       "sensor/next_prayer", "sensor/next_special_event", "binary_sensor/adhan_playing", "button/stop"]
+        let expected = Set(ids.flatMap { id in objects.map { o -> String in
+            let parts = o.split(separator: "/")
+            return "homeassistant/\(parts[0])/\(id)/\(parts[1])/config"
+        } })
+        let seen = late.out.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        #expect(seen.count == expected.count && Set(seen) == expected, Comment(rawValue: late.out))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "openssl is not installed (make test-deps)"))
