@@ -7,7 +7,7 @@ BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev 
 # curl: the admin page's tests over real TLS; openssl: a CA and certificates for the broker's TLS;
 # python3-icalendar: a real iCalendar parser reads the calendar feed (Tests/ScreenTests/ics_check.py).
 # poppler-utils: pdfinfo and pdftoppm read the printed month's PDF (Tests/ScreenTests).
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients openssl curl python3-icalendar poppler-utils
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients openssl curl python3-icalendar python3-jinja2 poppler-utils
 # The release build links the Swift runtime and Foundation statically (as the package does);
 # nothing imports FoundationNetworking, so no libcurl.
 RELEASE_PKGS := $(BUILD_PKGS)

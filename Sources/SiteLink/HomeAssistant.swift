@@ -57,28 +57,28 @@ public enum HomeAssistant {
             var e = entity(p.rawValue, p.rawValue.capitalized)
             e.state_topic = status
             e.device_class = "timestamp"
-            e.value_template = "{{ value_json.times.\(p.rawValue) | default(None) }}"
+            e.value_template = field("times", p.rawValue)
             out.append(("sensor/\(unit)/\(p.rawValue)", e))
         }
         var next = entity("next_prayer", "Next prayer")
         next.state_topic = status
         next.device_class = "timestamp"
-        next.value_template = "{{ value_json.next.at | default(None) }}"
+        next.value_template = field("next", "at")
         next.json_attributes_topic = status
-        next.json_attributes_template = "{{ {'event': value_json.next.event, 'prayer': value_json.next.prayer} | tojson if value_json.next else '{}' }}"
+        next.json_attributes_template = "{{ {'event': value_json.next.event, 'prayer': value_json.next.prayer} | tojson if value_json.next is defined else '{}' }}"
         out.append(("sensor/\(unit)/next_prayer", next))
         // The next special event (`[[events]]`: Eid's prayers, taraweeh), as the screen shows it.
         var special = entity("next_special_event", "Next special event")
         special.state_topic = status
         special.device_class = "timestamp"
         special.icon = "mdi:calendar-star"
-        special.value_template = "{{ value_json.special.at | default(None) }}"
+        special.value_template = field("special", "at")
         special.json_attributes_topic = status
-        special.json_attributes_template = "{{ {'name': value_json.special.name, 'days': value_json.special.days, 'happening': value_json.special.happening} | tojson if value_json.special else '{}' }}"
+        special.json_attributes_template = "{{ {'name': value_json.special.name, 'days': value_json.special.days, 'happening': value_json.special.happening} | tojson if value_json.special is defined else '{}' }}"
         out.append(("sensor/\(unit)/next_special_event", special))
         var playing = entity("adhan_playing", "Adhan playing")
         playing.state_topic = status
-        playing.value_template = "{{ 'ON' if value_json.sound and value_json.sound.playing else 'OFF' }}"
+        playing.value_template = "{{ 'ON' if value_json.sound is defined and value_json.sound.playing is defined and value_json.sound.playing else 'OFF' }}"
         playing.payload_on = "ON"
         playing.payload_off = "OFF"
         playing.device_class = "sound"
@@ -91,5 +91,13 @@ public enum HomeAssistant {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return out.compactMap { topic, e in (try? encoder.encode(e)).map { ("\(prefix)/\(topic)/config", $0) } }
+    }
+
+    /// A status field's value, or None (Home Assistant's "unknown") when the status leaves it
+    /// out: `times` before the unit has a place, `special` with no event ahead. Each level is
+    /// tested with `is defined`: an attribute of an undefined value is a template error, which
+    /// Home Assistant logs on every status message.
+    static func field(_ object: String, _ key: String) -> String {
+        "{{ value_json.\(object).\(key) if value_json.\(object) is defined and value_json.\(object).\(key) is defined else None }}"
     }
 }

@@ -65,7 +65,7 @@ import Testing
         #expect((o["device_class"] as? String) == "timestamp")
         #expect((o["state_topic"] as? String) == "mihrab/v1/unit/hall/status")
         #expect((o["json_attributes_topic"] as? String) == "mihrab/v1/unit/hall/status")
-        #expect((o["value_template"] as? String) == "{{ value_json.special.at | default(None) }}")
+        #expect((o["value_template"] as? String)?.contains("value_json.special.at") == true)
         let attributes = try #require(o["json_attributes_template"] as? String)
         #expect(attributes.contains("'name': value_json.special.name") && attributes.contains("'days': value_json.special.days"))
     }
