@@ -12,7 +12,7 @@ public enum LCDLayout {
     public static func lines(_ c: PanelContent, columns: Int, rows: Int) -> [[UInt8]] {
         // With a countdown below it, the headline names the prayer ("IQAMAH IN Asr"); at the
         // adhan and the prayer the name has the next row to itself.
-        let named = c.headline.map { h in [h, c.countdown != nil ? c.prayer : nil].compactMap { $0 }.joined(separator: " ") }
+        let named = c.headline.map { headlineRow($0, c.countdown != nil ? c.prayer : nil, counting: true, columns: columns) }
         var text: [[UInt8]]
         if rows >= 4 {
             let middle: String
@@ -23,20 +23,32 @@ public enum LCDLayout {
             }
             text = [
                 spread(c.clock, c.clock.count + 1 + c.hijri.count <= columns ? c.hijri : c.hijriShort, columns),
-                named.map { [0, 0x20] + codes($0) } ?? codes(c.target.map { "Next " + $0 } ?? ""),
+                named ?? codes(c.target.map { "Next " + $0 } ?? ""),
                 centred(codes(middle), columns),
                 c.foot.map(codes) ?? c.qiblaOffset.map(qibla) ?? [],
             ]
         } else {
-            let all = c.headline.map { h in [h, c.prayer].compactMap { $0 }.joined(separator: " ") }
+            let all = c.headline.map { headlineRow($0, c.prayer, counting: c.countdown != nil, columns: columns) }
             // A state that puts the times in doubt takes the first row.
             let first = c.critical ? c.state.map(codes) : nil
-            text = [first ?? all.map { [0, 0x20] + codes($0) } ?? codes(c.target ?? c.state ?? ""),
+            text = [first ?? all ?? codes(c.target ?? c.state ?? ""),
                     spread(c.clock, c.countdown ?? "", columns)]
         }
         text = Array(text.prefix(rows)).map { Array($0.prefix(columns)) }
         while text.count < rows { text.append([]) }
         return text
+    }
+
+    /// The headline's row: the crescent, the headline and the name, shortened until it fits:
+    /// without the crescent, then with the headline's first word ("IQAMAH Maghrib" on 16
+    /// columns), then what matters most alone (the name above a countdown, else the headline);
+    /// only then cut.
+    static func headlineRow(_ headline: String, _ name: String?, counting: Bool, columns: Int) -> [UInt8] {
+        func line(_ h: String) -> [UInt8] { codes([h, name].compactMap { $0 }.joined(separator: " ")) }
+        let short = headline.split(separator: " ").first.map(String.init) ?? headline
+        let candidates = [[0, 0x20] + line(headline), line(headline), [0, 0x20] + line(short), line(short),
+                          codes(counting ? name ?? headline : headline)]
+        return candidates.first { $0.count <= columns } ?? candidates[candidates.count - 1]
     }
 
     /// "Qibla 12° left ←", in ROM codes (0xDF the degree sign, 0x7E/0x7F the arrows).

@@ -32,11 +32,15 @@ struct PanelEventTests {
         let before = PanelContent(ScreenModel.at(taraweeh - 240, input))
         #expect(before.headline == "STARTS IN" && before.prayer == "Taraweeh" && before.countdown == "4:00")
         #expect(before.target == "Taraweeh \(try Self.clock(taraweeh))")
-        for c in [afternoon, before] {
-            for (columns, rows) in [(16, 2), (20, 4)] {
-                #expect(LCDLayout.lines(c, columns: columns, rows: rows).allSatisfy { $0.count <= columns })
-            }
+        // Each name whole on the LCDs: 16x2's row of 16 shortens the headline before it cuts a name.
+        func rows(_ c: PanelContent, _ columns: Int, _ rows: Int) -> [String] {
+            LCDLayout.lines(c, columns: columns, rows: rows).map { String(decoding: $0.map { $0 == 0 ? 0x2A : $0 }, as: UTF8.self) }
         }
+        let iftar = "Iftar \(try Self.clock(s.maghrib))"
+        #expect(rows(afternoon, 16, 2)[0] == iftar)
+        #expect(rows(afternoon, 20, 4)[1] == "Next " + iftar)
+        #expect(rows(before, 16, 2)[0] == "STARTS Taraweeh" && rows(before, 16, 2)[1].hasSuffix(" 4:00"))
+        #expect(rows(before, 20, 4)[1] == "* STARTS IN Taraweeh")
     }
 
     @Test("Eid morning before its countdown: the Eid prayer is what the display counts down to")

@@ -39,6 +39,10 @@ struct PanelLayoutTests {
                 for c in contents {
                     let lines = LCDLayout.lines(c, columns: columns, rows: rows)
                     #expect(lines.count == rows && lines.allSatisfy { $0.count <= columns }, "\(columns)x\(rows)")
+                    // From 16 columns the prayer's name is whole: the headline gives way first.
+                    if columns >= 16, !c.critical, let name = c.prayer {
+                        #expect(lines.contains { String(decoding: $0, as: UTF8.self).contains(name) }, "\(columns)x\(rows): \(name)")
+                    }
                     do throws(DisplayError) { try driver.show(c) } catch { Issue.record("\(columns)x\(rows): \(error)") }
                 }
             }
