@@ -25,4 +25,20 @@ struct ScreenEventPhaseTests {
             #expect(p.kind == .prayer && p.prayer == "isha", "at Isha+\(Int(t - adhan))s: \(p.kind)")
         }
     }
+
+    @Test("A night's event past midnight (Isha+120 on a London summer night) is counted down as today's, never 'in -1 days'")
+    func pastMidnightIsStillTonight() throws {
+        let c = ScreenModelTests.config {
+            $0.events = [SpecialEvent(name: "Qiyam", dates: .gregorian(year: 2026, month: 6, day: 20), times: [.relative(.isha, 120)])]
+        }
+        let (_, input) = try ScreenModelTests.unit("Europe/London", 51.5074, -0.1278, "2026-06-20", minute: 21 * 60, config: c)
+        let day = try #require(input.days.first { $0.date == CivilDate(iso: "2026-06-20") })
+        let qiyam = try #require(day.events.first { $0.kind == .special }).time
+        let midnight = Planner.localInstant(try #require(CivilDate(iso: "2026-06-21")), minute: 0, zone: input.zone)
+        try #require(qiyam > midnight + 60, "the premise: Isha+120 falls after midnight")
+        for t in [midnight - 3600, midnight + 60] {
+            let s = try #require(ScreenModel.at(t, input).special)
+            #expect(s.name == "Qiyam" && s.days == 0 && !s.happening, "\(s)")
+        }
+    }
 }

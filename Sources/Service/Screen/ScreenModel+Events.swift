@@ -18,7 +18,9 @@ extension ScreenModel {
         guard let e = candidates.min(by: { $0.time < $1.time }) else { return nil }
         let times = all.filter { $0.name == e.name && $0.date == e.date }.map(\.time).sorted()
         func iso(_ x: Double) -> String { LocalTime(unix: x, zone: zone).iso8601 }
-        return Special(name: e.name ?? "", at: iso(e.time), times: times.map(iso), days: e.date.daysSinceEpoch - today.daysSinceEpoch,
+        // Days from the date it was planned on: a night's time after midnight (taraweeh at
+        // isha+20 past 00:00) is still that night's, so it never counts below today.
+        return Special(name: e.name ?? "", at: iso(e.time), times: times.map(iso), days: max(0, e.date.daysSinceEpoch - today.daysSinceEpoch),
                        happening: e.time <= t)
     }
 
