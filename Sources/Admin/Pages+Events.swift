@@ -13,7 +13,7 @@ extension Pages {
         let rows = form.events + Array(repeating: SettingsForm.Event(), count: 2)
         for (i, e) in rows.prefix(SettingsForm.maximumEvents).enumerated() {
             out += HTML.input("ev_name_\(i)", t("settings.eventName", ["n": String(i + 1)]), value: e.name,
-                              extra: "maxlength=\"\(SpecialEvent.maximumNameLength)\" dir=\"auto\"")
+                              extra: "dir=\"auto\"")
             out += "<div class=\"row\"><div>" + select("ev_kind_\(i)", t("settings.eventKind"), kinds, chosen: e.kind) + "</div><div>"
                 + HTML.input("ev_date_\(i)", t("settings.eventDate"), value: e.date, extra: "dir=\"ltr\"") + "</div></div>"
             out += "<div class=\"row\"><div>" + HTML.input("ev_times_\(i)", t("settings.eventTimes"), value: e.times, extra: "dir=\"ltr\"")
