@@ -20,11 +20,11 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
 
-.PHONY: all deps test-deps build release jakim-zones jakim-zones-check release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check repo rig-arm64 verify-unit unit-check clean
+.PHONY: all deps test-deps build release jakim-zones jakim-zones-check release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check repo rig-arm64 boot-arm64 deb-build arm64-prepare cross-check-run verify-unit unit-check clean
 
 all: build
 
-# Installs the Debian packages in $(1) that are not installed yet.
+# Installs the Debian packages in $(1) that are not installed yet (waiting for another apt's lock).
 define apt_install_missing
 	@missing=""; \
 	for p in $(1); do \
@@ -33,7 +33,7 @@ define apt_install_missing
 	if [ -n "$$missing" ]; then \
 	  echo "Installing system packages:$$missing"; \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 $$missing; \
 	fi
 endef
 
@@ -59,8 +59,17 @@ run: release
 	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
 # The whole test suite, the real-kernel rig, the second toolchain (Debian's, for the trixie
-# packages), then the arm64 package booted and upgraded.
-test: test-quick rig cross-check rig-arm64
+# packages), then the arm64 package booted and upgraded. After the parallel pass, the tests that
+# need real time run one after another in the foreground, and the CPU-heavy steps that need no
+# clock run beside them at SCHED_IDLE, on CPU time those tests leave idle (Tests/beside.sh): the
+# amd64 package's release build (deb-build) and Debian's toolchain with the arm64 unit's kernel and
+# root (arm64-prepare) beside the RealTime pass and the amd64 rig; Debian's toolchain's checks
+# (cross-check-run) beside the arm64 boot. The host's packages are installed first: no two apt runs meet.
+test: test-deps hal-check unit-check
+	$(call apt_install_missing,$(DEB_PKGS) $(CROSS_PKGS) $(RIG_PKGS))
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip RealTime
+	MAKE="$(MAKE)" SWIFT="$(SWIFT)" bash Tests/beside.sh
 
 # The tests without the real-kernel rig (for local iteration). Two passes: the CPU-heavy tests
 # in parallel, then the tests that need real time (gpsd, signals, subprocesses on the real
@@ -87,6 +96,9 @@ release-gpiod2: deb
 VERSION  := $(shell sed -n 's/^[[:space:]]*static let version = "\([^"]*\)".*/\1/p' Sources/mihrab/BuildInfo.swift)
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB      := dist/mihrab_$(VERSION)_$(DEB_ARCH).deb
+# What rig.sh and boot/boot.sh install when it is missing (make test installs it first).
+RIG_PKGS := qemu-system-x86 qemu-system-arm qemu-user-static busybox-static kmod cpio debian-archive-keyring \
+  e2fsprogs xz-utils apt-utils gnupg
 rig: deb release-gpiod2
 	bash Tests/rig/rig.sh $$($(SWIFT) build $(DEB_BUILD) --show-bin-path)/mihrab $(GPIOD2)/mihrab
 	bash Tests/rig/boot/boot.sh $(DEB)
@@ -197,8 +209,13 @@ deb:
 # (version, a year of times for five places and a simulated day's record, byte for byte equal to
 # this machine's build) and the unit tests that need no hardware run the same way.
 # The x86 build it compares with is the Debian 12 package's (make deb).
+# The arm64 package is made first, from the build the check then runs (its test targets are built
+# into the same scratch directory after it); cross-check-run is the check alone, on what is built.
 cross-check: deb
 	$(call apt_install_missing,$(CROSS_PKGS))
+	$(MAKE) deb ARCH=arm64
+	$(MAKE) cross-check-run
+cross-check-run:
 	bash Tests/cross/check.sh $$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/mihrab
 
 # make repo: dist/repo, a signed flat apt repository of the trixie packages in dist/
@@ -213,7 +230,19 @@ repo:
 DEB_ARM64 := dist/mihrab_$(VERSION)_arm64.deb
 rig-arm64:
 	$(MAKE) deb ARCH=arm64
+	$(MAKE) boot-arm64
+boot-arm64:
 	bash Tests/rig/boot/boot.sh $(DEB_ARM64) --upgrade
+
+# Beside make test's tests that need real time (Tests/beside.sh): the amd64 package's release
+# build (make deb then only packages it), and what the arm64 unit needs before its package
+# (Debian's toolchain, then its kernel and root filesystem; Tests/rig/boot/boot.sh --prepare).
+deb-build:
+	$(SWIFT) build $(DEB_BUILD)
+arm64-prepare:
+	$(call apt_install_missing,$(CROSS_PKGS) $(RIG_PKGS))
+	bash board/cross/toolchain.sh
+	bash Tests/rig/boot/boot.sh --prepare arm64
 
 # The unit file passes systemd's own checks (verify, and an offline security score of at most
 # 2.5) and keeps what the daemon needs (board/systemd/check-unit.sh; installs systemd's tools

@@ -8,5 +8,5 @@ install_missing() {
   done
   [ -n "$missing" ] || return 0
   $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 $missing >/dev/null
 }

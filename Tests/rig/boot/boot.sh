@@ -15,22 +15,30 @@
 # the host puts a newer build there (the same package, its version bumped), and boot 2 upgrades
 # to it with apt 100 s before Dhuhr's iqamah: one restart, the state, the calibration and the
 # edited configuration kept, no prompt, the iqamah sounding once and on time.
-# Usage: Tests/rig/boot/boot.sh MIHRAB_DEB [--upgrade]
+# With --prepare ARCH instead, only what comes before the package (the root filesystem, and for
+# arm64 the toolchain's sysroot, the kernel and its modules) is made and cached (make arm64-prepare).
+# Usage: Tests/rig/boot/boot.sh MIHRAB_DEB [--upgrade] | --prepare ARCH
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 root=$PWD
 here=$root/Tests/rig/boot
 cache=$root/Tests/rig/cache
 mkdir -p "$cache"
-deb=$(realpath "${1:-}" 2>/dev/null) && [ -f "$deb" ] || { echo "boot: no package given (make deb)"; exit 1; }
-upgrade=${2:-}
-[ -z "$upgrade" ] || [ "$upgrade" = --upgrade ] || { echo "boot: the second argument is --upgrade or nothing"; exit 1; }
+prepare=""
+if [ "${1:-}" = --prepare ]; then
+  prepare=1; arch=${2:-}; upgrade=""
+  [ -n "$arch" ] || { echo "boot: --prepare needs an architecture (amd64 or arm64)"; exit 1; }
+else
+  deb=$(realpath "${1:-}" 2>/dev/null) && [ -f "$deb" ] || { echo "boot: no package given (make deb)"; exit 1; }
+  upgrade=${2:-}
+  [ -z "$upgrade" ] || [ "$upgrade" = --upgrade ] || { echo "boot: the second argument is --upgrade or nothing"; exit 1; }
+fi
 
 # It mounts, chroots and writes root-owned files: as root.
-if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR "$root/Tests/rig/boot/boot.sh" "$deb" $upgrade; fi
+if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR "$root/Tests/rig/boot/boot.sh" "$@"; fi
 source "$root/Tests/rig/packages.sh"
 install_missing busybox-static kmod cpio debootstrap debian-archive-keyring e2fsprogs xz-utils
-arch=$(dpkg-deb -f "$deb" Architecture)
+[ -n "$prepare" ] || arch=$(dpkg-deb -f "$deb" Architecture)
 mirror=${RIG_MIRROR:-http://deb.debian.org/debian}
 case $arch in
   amd64)
@@ -64,6 +72,7 @@ if [ ! -f "$base/.complete" ]; then
   chroot "$base" apt-get update -qq > /dev/null || { echo "boot: FAIL apt-get update in the root filesystem"; exit 1; }
   touch "$base/.complete"
 fi
+if [ -n "$prepare" ]; then echo "boot: the $suite $arch root filesystem and kernel are ready (cached in $cache)"; exit 0; fi
 
 # 2. The unit: a copy of it, the package installed as a user would (apt resolves Depends:;
 #    downloaded packages are cached across runs).
