@@ -238,10 +238,10 @@ boot-arm64:
 # build (make deb then only packages it), and what the arm64 unit needs before its package
 # (Debian's toolchain, then its kernel and root filesystem; Tests/rig/boot/boot.sh --prepare).
 deb-build:
+	$(call apt_install_missing,$(RELEASE_PKGS))
 	$(SWIFT) build $(DEB_BUILD)
 arm64-prepare:
 	$(call apt_install_missing,$(CROSS_PKGS) $(RIG_PKGS))
-	bash board/cross/toolchain.sh
 	bash Tests/rig/boot/boot.sh --prepare arm64
 
 # The unit file passes systemd's own checks (verify, and an offline security score of at most

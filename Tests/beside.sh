@@ -14,11 +14,15 @@ swift=${SWIFT:-swift}
 logs=.build/beside
 mkdir -p "$logs"
 
+# Job control: each step beside is a process group of its own (the terminal kept, for sudo).
+set -m
+# The steps beside use sudo when not run as root: asked for here, once, not by a step in the background.
+[ "$(id -u)" = 0 ] || sudo -v
 declare -A pids=()
-# beside NAME COMMAND...: COMMAND at SCHED_IDLE in its own process group, its output in $logs/NAME.log.
+# beside NAME COMMAND...: COMMAND at SCHED_IDLE (and idle I/O), its output in $logs/NAME.log.
 beside() {
     local name=$1; shift
-    setsid chrt --idle 0 "$@" >"$logs/$name.log" 2>&1 &
+    ionice -c 3 chrt --idle 0 "$@" >"$logs/$name.log" 2>&1 </dev/null &
     pids[$name]=$!
     echo "beside: $name started at SCHED_IDLE (pid $!, $logs/$name.log)"
 }
@@ -31,8 +35,21 @@ await() {
     sed 's/^/  | /' "$logs/$name.log"
     [ $rc = 0 ] || { echo "beside: FAIL $name exited $rc"; exit $rc; }
 }
-# On a failure, the steps still running beside go too (their process groups).
-trap 'for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done' EXIT
+# On a failure the builds still running beside are stopped (their process groups); the arm64
+# unit's preparation is let finish: stopped inside debootstrap or dpkg, it would leave a half-made
+# root in the cache.
+stop() {
+    local name
+    for name in "${!pids[@]}"; do
+        if [ "$name" = arm64 ]; then
+            echo "beside: waiting for arm64 to finish (the cache it fills must not be left half made)"
+            wait "${pids[$name]}" || true
+        else
+            kill -TERM -- "-${pids[$name]}" 2>/dev/null || true
+        fi
+    done
+}
+trap stop EXIT
 
 beside release "$make" --no-print-directory deb-build
 beside arm64 "$make" --no-print-directory arm64-prepare
