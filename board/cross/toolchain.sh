@@ -111,11 +111,12 @@ make_compiler() {
     touch "$compiler/.complete"
 }
 
+# put_file PATH: standard input as PATH, by a rename (a build reading it beside never sees half of it).
+put_file() { cat >"$1.$$" && mv -f "$1.$$" "$1"; }
+
 # The Swift SDK descriptions (schema 4.0), inside the compiler root: the sysroot is mounted at
 # /sysroot there. -use-ld=lld: Debian's gold and bfd are the host's only. -sdk: SwiftPM 6.2 gives
 # the sysroot to clang alone (-Xcc --sysroot), and the Swift frontend then finds no glibc to map.
-# put_file PATH: standard input as PATH, by a rename (a build reading it beside never sees half of it).
-put_file() { cat >"$1.$$" && mv -f "$1.$$" "$1"; }
 write_sdks() {
     mkdir -p "$compiler/opt/sdk"
     put_file "$compiler/opt/sdk/toolset.json" <<'JSON'
