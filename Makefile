@@ -2,7 +2,8 @@
 # Both install the system packages they need (only those dpkg says are absent).
 
 SWIFT      ?= swift
-BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev libmosquitto-dev
+# libssl-dev: libcrypto (hal/crypto), for signatures, scrypt, hashes and the admin page's certificate.
+BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev libmosquitto-dev libssl-dev
 # mosquitto and its clients: the network tests' real broker, and mosquitto_sub/pub to watch it;
 # curl: the admin page's tests over real TLS; openssl: a CA and certificates for the broker's TLS;
 # python3-icalendar: a real iCalendar parser reads the calendar feed (Tests/ScreenTests/ics_check.py).
@@ -104,7 +105,7 @@ rig: deb release-gpiod2
 	bash Tests/rig/boot/boot.sh $(DEB)
 
 # The gpiod shim against both libgpiod APIs: Debian's 1.6 (v1) and 2.x built from source (v2);
-# the ALSA, libsndfile, clock (the loop's futex and signals) and MQTT shims compiled with every warning an error.
+# the ALSA, libsndfile, clock (the loop's futex and signals), MQTT and libcrypto shims compiled with every warning an error.
 GPIOD2 := .build-gpiod2
 HAL_CC := $(shell command -v cc || command -v gcc || command -v clang)
 hal-check: test-deps
@@ -118,6 +119,7 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/clock/include hal/clock/mihrab_clock.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/mosquitto/include hal/mosquitto/mihrab_mqtt.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/crypto/include hal/crypto/mihrab_crypto.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
 # Install on a unit from source (as root): binary, unit, default config, board files, the mihrab

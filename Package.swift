@@ -43,16 +43,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        // The web front: HTTP/1.1 and TLS from SwiftNIO through Hummingbird; certificates and
-        // password hashing from swift-certificates and swift-crypto.
+        // The web front: HTTP/1.1 and TLS from SwiftNIO through Hummingbird (NIOSSL's BoringSSL, the
+        // only one in the binary). Signatures, scrypt, hashes and the admin page's self-signed
+        // certificate come from Debian's libcrypto (hal/crypto), already linked through libmosquitto.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ] + benchmarkPackages,
     targets: [
         // hal/: thin C shims over the system libraries, one small stable interface each.
@@ -63,6 +61,7 @@ let package = Package(
         .target(name: "CSndfile", path: "hal/sndfile", linkerSettings: [.linkedLibrary("sndfile")]),
         .target(name: "CAlsa", path: "hal/alsa", linkerSettings: [.linkedLibrary("asound")]),
         .target(name: "CMosquitto", path: "hal/mosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
+        .target(name: "CCrypto", path: "hal/crypto", linkerSettings: [.linkedLibrary("crypto")]),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -134,18 +133,15 @@ let package = Package(
 
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
-        .target(name: "SiteLink", dependencies: ["CMosquitto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log"),
-                                                .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
         // The admin page for the people who run the mosque: HTTPS on the web front; login, site
         // settings, the site's units.
         .target(
             name: "Admin",
-            dependencies: ["Service", "Languages", "WebFront", "TOMLKit",
+            dependencies: ["CCrypto", "Service", "Languages", "WebFront", "TOMLKit",
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-                           .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
                            .product(name: "Logging", package: "swift-log")],
             // The page's words, one file per language the wall screen has (its prayer names are the screen's).
             resources: [.embedInCode("Languages/en.json"), .embedInCode("Languages/ar.json"), .embedInCode("Languages/ur.json"),

@@ -1,12 +1,9 @@
-import Crypto
+import CCrypto
 import Foundation
 import Service
-import SwiftASN1
-import X509
-import _CryptoExtras
 
-/// The few cryptographic operations the admin page needs: swift-crypto (BoringSSL, compiled
-/// into the binary) for scrypt and SHA-256, swift-certificates for the self-signed pair.
+/// The few cryptographic operations the admin page needs, from Debian's libcrypto (hal/crypto):
+/// scrypt, SHA-256 and the self-signed pair. TLS itself is NIOSSL's.
 enum Crypto {
     /// PEM files larger than this are not read (a certificate chain is a few KiB).
     static let maximumPEMBytes = 256 * 1024
@@ -23,13 +20,12 @@ enum Crypto {
         guard n >= 1 << 10, n <= 1 << 20, n & (n - 1) == 0, (1...32).contains(r), (1...16).contains(p), (16...64).contains(length), !salt.isEmpty else {
             throw AdminError("scrypt: parameters out of range (N \(n), r \(r), p \(p), \(length) bytes, \(salt.count) bytes of salt)")
         }
-        do {
-            let key = try KDF.Scrypt.deriveKey(from: Array(password.utf8), salt: salt, outputByteCount: length,
-                                               rounds: Int(n), blockSize: Int(r), parallelism: Int(p))
-            return key.withUnsafeBytes { Array($0) }
-        } catch {
-            throw AdminError("scrypt: \(error)")
+        var key = [UInt8](repeating: 0, count: length)
+        let password = Array(password.utf8)
+        guard mihrab_scrypt(password, password.count, salt, salt.count, n, r, p, &key, length) == 0 else {
+            throw AdminError("scrypt: could not derive the key (N \(n), r \(r), p \(p))")
         }
+        return key
     }
 
     /// Compares in time that depends on the lengths only, never on where they differ.
@@ -43,27 +39,16 @@ enum Crypto {
     /// A self-signed certificate for `host` (EC P-256, CN and subjectAltName DNS:host, 10 years),
     /// written as PEM: the key first (mode 0600), each file whole or not at all.
     static func makeCertificate(certificate: String, key: String, host: String) throws(AdminError) {
-        let privateKey = P256.Signing.PrivateKey()
-        let pem: String
-        do {
-            let name = try DistinguishedName { CommonName(host) }
-            let now = Date()
-            let cert = try Certificate(
-                version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(privateKey.publicKey),
-                notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(10 * 365.25 * 86400),
-                issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-                extensions: try Certificate.Extensions {
-                    Critical(BasicConstraints.notCertificateAuthority)
-                    SubjectAlternativeNames([.dnsName(host)])
-                },
-                issuerPrivateKey: .init(privateKey))
-            pem = try cert.serializeAsPEM().pemString + "\n"
-        } catch {
-            throw AdminError("admin page: cannot make a certificate for \(host): \(error)")
+        var (certPEM, keyPEM): (UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<CChar>?) = (nil, nil)
+        var problem = [CChar](repeating: 0, count: 256)
+        guard mihrab_self_signed(host, Int64(Date().timeIntervalSince1970), Int64(10 * 365.25 * 86400), &certPEM, &keyPEM, &problem, problem.count) == 0,
+              let certPEM, let keyPEM else {
+            throw AdminError("admin page: cannot make a certificate for \(host): \(String(cString: problem))")
         }
+        defer { mihrab_crypto_free(certPEM); mihrab_crypto_free(keyPEM) }
         do {
-            try writeAtomically(Data((privateKey.pemRepresentation + "\n").utf8), to: key, mode: 0o600)
-            try writeAtomically(Data(pem.utf8), to: certificate, mode: 0o644)
+            try writeAtomically(Data(String(cString: keyPEM).utf8), to: key, mode: 0o600)
+            try writeAtomically(Data(String(cString: certPEM).utf8), to: certificate, mode: 0o644)
         } catch {
             throw AdminError("admin page: cannot write the certificate: \(error)")
         }
@@ -80,18 +65,12 @@ enum Crypto {
 
     /// SHA-256 of the first certificate in a PEM file (its DER bytes), 64 lowercase hex digits.
     static func fingerprint(certificate path: String) throws(AdminError) -> String {
-        let text = String(decoding: try readPEM(path), as: UTF8.self)
-        let first: PEMDocument
-        do {
-            guard let d = try PEMDocument.parseMultiple(pemString: text).first(where: { $0.discriminator == "CERTIFICATE" }) else {
-                throw AdminError("\(path): no certificate in it")
-            }
-            first = d
-        } catch let e as AdminError {
-            throw e
-        } catch {
-            throw AdminError("\(path): not a PEM certificate: \(error)")
+        let pem = try readPEM(path)
+        var digest = [UInt8](repeating: 0, count: 32)
+        switch mihrab_pem_certificate_sha256(pem, pem.count, &digest) {
+        case 0: return digest.map { String(format: "%02x", $0) }.joined()
+        case -1: throw AdminError("\(path): no certificate in it")
+        default: throw AdminError("\(path): not a PEM certificate")
         }
-        return SHA256.hash(data: first.derBytes).map { String(format: "%02x", $0) }.joined()
     }
 }

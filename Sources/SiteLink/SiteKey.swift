@@ -1,25 +1,25 @@
-import Crypto
+import CCrypto
 import Foundation
 import Service
 
 /// The site key's public half (`ed25519:BASE64`, in each unit's own `[network] site_key`): the
 /// one key whose signed settings and commands a unit takes. A unit never takes it from the
 /// broker.
+/// Ed25519 from Debian's libcrypto (hal/crypto), the one place the unit's signatures come from.
 public struct SiteKey: Sendable, Equatable, CustomStringConvertible {
-    let key: Curve25519.Signing.PublicKey
+    /// The public key's 32 bytes (RFC 8032).
+    let key: [UInt8]
     /// `ed25519:` and the 32 bytes in base64, as `mihrab site keygen` prints it.
     public let text: String
 
     public init?(_ text: String) {
-        guard let bytes = NetworkConfig.publicKeyBytes(text), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: bytes) else {
-            return nil
-        }
-        (self.key, self.text) = (key, text)
+        guard let bytes = NetworkConfig.publicKeyBytes(text), bytes.count == 32 else { return nil }
+        (self.key, self.text) = (Array(bytes), text)
     }
 
-    init(_ key: Curve25519.Signing.PublicKey) {
+    init(raw key: [UInt8]) {
         self.key = key
-        text = "ed25519:" + key.rawRepresentation.base64EncodedString()
+        text = "ed25519:" + Data(key).base64EncodedString()
     }
 
     public static func == (a: SiteKey, b: SiteKey) -> Bool { a.text == b.text }
@@ -27,7 +27,8 @@ public struct SiteKey: Sendable, Equatable, CustomStringConvertible {
     /// Whether `signature` (`ed25519:BASE64`) is this key's over `message`.
     public func verifies(_ signature: String, over message: Data) -> Bool {
         guard signature.hasPrefix("ed25519:"), let s = Data(base64Encoded: String(signature.dropFirst(8))), s.count == 64 else { return false }
-        return key.isValidSignature(s, for: message)
+        let (sig, message) = (Array(s), Array(message))
+        return mihrab_ed25519_verify(key, message, message.count, sig) == 0
     }
 
     /// The start of the key, enough to tell two apart in a message.
@@ -37,23 +38,36 @@ public struct SiteKey: Sendable, Equatable, CustomStringConvertible {
 /// The site key's private half, in a file of mode 600 that only the publisher (the office's
 /// `mihrab site publish`, or the unit whose admin page publishes) holds.
 public struct SigningKey: Sendable {
-    let key: Curve25519.Signing.PrivateKey
+    /// RFC 8032's 32-byte secret, from which the public key and every signature follow.
+    let seed: [UInt8]
+    let publicBytes: [UInt8]
     static let prefix = "ed25519-private:"
 
-    public init() { key = Curve25519.Signing.PrivateKey() }
+    public init() {
+        var g = SystemRandomNumberGenerator()
+        var (seed, pub) = ([UInt8](), [UInt8](repeating: 0, count: 32))
+        // Any 32 bytes are an Ed25519 seed: the call fails only when libcrypto cannot allocate.
+        repeat {
+            seed = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &g) }
+        } while mihrab_ed25519_public(seed, &pub) != 0
+        (self.seed, publicBytes) = (seed, pub)
+    }
 
     /// RFC 8032's 32-byte secret (its test vectors, our own tests).
     public init?(seed: Data) {
-        guard seed.count == 32, let k = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed) else { return nil }
-        key = k
+        var pub = [UInt8](repeating: 0, count: 32)
+        guard seed.count == 32, mihrab_ed25519_public(Array(seed), &pub) == 0 else { return nil }
+        (self.seed, publicBytes) = (Array(seed), pub)
     }
 
-    public var publicKey: SiteKey { SiteKey(key.publicKey) }
+    public var publicKey: SiteKey { SiteKey(raw: publicBytes) }
 
-    /// `ed25519:BASE64` over `message`. Ed25519 signs deterministically (RFC 8032), but
-    /// swift-crypto may add randomness; either verifies the same.
+    /// `ed25519:BASE64` over `message` (RFC 8032: deterministic, the same bytes each time).
     public func sign(_ message: Data) -> String {
-        "ed25519:" + ((try? key.signature(for: message)) ?? Data()).base64EncodedString()
+        var sig = [UInt8](repeating: 0, count: 64)
+        let message = Array(message)
+        guard mihrab_ed25519_sign(seed, message, message.count, &sig) == 0 else { return "ed25519:" }
+        return "ed25519:" + Data(sig).base64EncodedString()
     }
 
     /// Reads a key file; refused when group or others may read it, or when it is not one.
@@ -84,7 +98,7 @@ public struct SigningKey: Sendable {
             throw MQTTError("\(path): \(e == EEXIST ? "already exists (a site key is never overwritten; remove it first if you mean to)" : "cannot be written (\(String(cString: strerror(e))))")")
         }
         defer { close(fd) }
-        let text = Array((SigningKey.prefix + key.rawRepresentation.base64EncodedString() + "\n").utf8)
+        let text = Array((SigningKey.prefix + Data(seed).base64EncodedString() + "\n").utf8)
         guard text.withUnsafeBytes({ Foundation.write(fd, $0.baseAddress, $0.count) }) == text.count, fsync(fd) == 0 else {
             unlink(path)
             throw MQTTError("\(path): cannot be written (\(String(cString: strerror(errno))))")

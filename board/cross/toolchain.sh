@@ -28,7 +28,7 @@ sysroot=$cross/sysroot
 # The project's -dev libraries, as Makefile's BUILD_PKGS, and the C and C++ runtime the Swift
 # runtime links against.
 cross_dev_pkgs="libc6-dev libgcc-14-dev libstdc++-14-dev libgpiod-dev libi2c-dev libgps-dev libasound2-dev
-  libsndfile1-dev libmosquitto-dev"
+  libsndfile1-dev libmosquitto-dev libssl-dev"
 
 cross_fail() { echo "cross: $*" >&2; exit 1; }
 cross_step() { echo "cross: $*"; }
