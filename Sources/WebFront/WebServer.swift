@@ -162,8 +162,21 @@ public final class WebServer: Sendable {
     private func serve<Child: ServerChildChannel>(_ child: Child, configuration: ServerConfiguration, group: MultiThreadedEventLoopGroup,
                                                   running: @escaping @Sendable (any Channel) async -> Void, logger: Logger) async throws {
         let server = Server(childChannelSetup: child, configuration: configuration, onServerRunning: running, eventLoopGroup: group, logger: logger)
-        try await withTaskExecutorPreference(EventLoopExecutor(loop: group.next())) {
-            try await server.run()
+        let executor = EventLoopExecutor(loop: group.next())
+        // Stopped by a graceful shutdown rather than by cancelling the task it accepts in, which
+        // Hummingbird logs as an error ("Waiting on child channel: CancellationError()") on every
+        // clean stop: the listening socket and the idle connections close; what is still open a
+        // second later (a screen's event stream) is then cancelled.
+        let serving = Task { try await withTaskExecutorPreference(executor) { try await server.run() } }
+        try await withTaskCancellationHandler {
+            try await serving.value
+        } onCancel: {
+            Task {
+                async let quiesced: Void = { try? await server.shutdownGracefully() }()
+                try? await Task.sleep(for: .seconds(1))
+                serving.cancel()
+                await quiesced
+            }
         }
     }
 }
