@@ -124,7 +124,7 @@ public final class AdminServer: Sendable {
             throw AdminError("admin page: \(stateDirectory): \(error.localizedDescription)")
         }
         var host = [CChar](repeating: 0, count: 256)
-        let name = gethostname(&host, host.count - 1) == 0 ? String(cString: host) : "mihrab"
+        let name = gethostname(&host, host.count - 1) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "mihrab"
         try Crypto.makeCertificate(certificate: cert, key: key, host: name.isEmpty ? "mihrab" : name)
         logger.notice("admin page: made a self-signed certificate for \(name) in \(cert)")
     }
