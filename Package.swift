@@ -71,15 +71,19 @@ let package = Package(
         // The hardware layer: protocols, chip drivers written against them, the real Linux
         // backends, and the simulation (register-level emulators, world, virtual clock).
         .target(name: "HAL"),
+        // What the unit takes from the system that FoundationEssentials does not give: threads,
+        // the standard streams, printf's numbers. No module of the product imports Foundation,
+        // whose ICU data would be 34 MB of the binary.
+        .target(name: "Platform", dependencies: ["CClock"]),
         // Sound: decoding (libsndfile) and the player thread over a PCM device.
-        .target(name: "Audio", dependencies: ["HAL", "CSndfile"]),
+        .target(name: "Audio", dependencies: ["HAL", "CSndfile", "Platform"]),
         .target(name: "Drivers", dependencies: ["HAL", "Geo"]),
-        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CAlsa"]),
+        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CAlsa", "Platform"]),
         .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"]),
 
         // The unit: configuration, planner, alerts, outputs, the control loop.
         .target(name: "Service", dependencies: [
-            "CClock",
+            "CClock", "Platform",
             // Neither Drivers nor Audio: sensors come in through HAL's protocols, sound files
             // are decoded by the decoder the program installs (Assembly).
             "PrayerTimes", "Geo", "Compass", "HAL", "TOMLKit",
@@ -88,7 +92,7 @@ let package = Package(
 
         // Board assembly: a board file (real, simulated, a rig's) becomes the unit's hardware, its
         // display bus and its speaker, in one place every command asks.
-        .target(name: "Assembly", dependencies: ["Service", "HAL", "Drivers", "Compass", "Simulation", "LinuxHAL", "Audio"]),
+        .target(name: "Assembly", dependencies: ["Service", "Platform", "HAL", "Drivers", "Compass", "Simulation", "LinuxHAL", "Audio"]),
 
         // The web front both servers stand on: Hummingbird's HTTP/1.1 server on an event loop of
         // its own, with the limits every connection has (header and URL sizes, timeouts, caps per
@@ -120,7 +124,7 @@ let package = Package(
         // its assets and languages embedded in the binary.
         .target(
             name: "Screen",
-            dependencies: ["Service", "Languages", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
+            dependencies: ["Service", "Platform", "Languages", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")],
             resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
@@ -129,16 +133,16 @@ let package = Package(
 
         // Small displays on the I2C bus (OLED, character LCD): what they show, from the same
         // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
-        .target(name: "Panels", dependencies: ["CClock", "Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
+        .target(name: "Panels", dependencies: ["CClock", "Platform", "Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
 
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
-        .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "Platform", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
         // The admin page for the people who run the mosque: HTTPS on the web front; login, site
         // settings, the site's units.
         .target(
             name: "Admin",
-            dependencies: ["CCrypto", "Service", "Languages", "WebFront", "TOMLKit",
+            dependencies: ["CCrypto", "Platform", "Service", "Languages", "WebFront", "TOMLKit",
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -152,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -206,3 +210,13 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+
+// The product's Swift modules see the members of the modules they import themselves, not those
+// that a dependency's imports leak (SE-0444): TOMLKit imports Foundation, whose extensions
+// (trimmingCharacters, contains, replacingOccurrences) would otherwise resolve silently and
+// link Foundation, and with it ICU's 34 MB of data.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    guard !["ReferenceFit", "fit-reference-points", "ScheduleInstructions", "PeakMemory", "MihrabBenchmarks", "TestSupport"].contains(target.name),
+          !target.name.hasPrefix("C") else { continue }
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

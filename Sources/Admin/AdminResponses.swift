@@ -1,7 +1,9 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+import Platform
 
 /// The admin page's responses: every one with the same security headers.
 extension AdminRoutes {
@@ -62,7 +64,7 @@ extension AdminRoutes {
         var fields: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ s: Substring) -> String? { s.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            func decode(_ s: Substring) -> String? { percentDecoded(s.replacing("+", with: " ")) }
             guard let k = decode(kv[0]), let v = kv.count > 1 ? decode(kv[1]) : "" else { continue }
             fields[k] = v
         }

@@ -1,5 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 import HummingbirdCore
+import Platform
+import Logging
+import HTTPTypes
 
 /// POST /login: the password checked under the login throttle.
 extension AdminRoutes {
@@ -16,7 +21,7 @@ extension AdminRoutes {
     /// `client`: the address it came from. Failures lock a name out from that address only; many
     /// failures from anyone make every login wait its turn, a few seconds at most.
     func login(_ fields: [String: String], client: String, _ t: AdminText) async -> Response {
-        let user = String((fields["user"] ?? "").trimmingCharacters(in: .whitespaces).prefix(64))
+        let user = String((fields["user"] ?? "").trimmingSpaces().prefix(64))
         let password = fields["password"] ?? ""
         switch throttle.attempt(user, from: client) {
         case .locked(let until):

@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdCore
 import Service
+import Logging
 
 /// POST /settings: the form checked, turned into the site settings' TOML, and applied when it
 /// changes something.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HTTPTypes
 import HummingbirdCore
 import Logging
@@ -168,7 +169,7 @@ struct AdminRoutes: Sendable {
     /// A command's id fit to go in a URL and back on the page: 1 to 64 ASCII letters, digits, "-", "_".
     static func isPlainID(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 64
-            && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+            && id.unicodeScalars.allSatisfy { $0.isASCII && (isASCIIAlphanumeric($0) || $0 == "-" || $0 == "_") }
     }
 
     struct UnitJSON: Encodable {

@@ -1,9 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Logging
 import NIOSSL
 import Service
 import Synchronization
 import WebFront
+import HTTPTypes
 
 /// The admin page: HTTPS on `[admin] listen`, for the people who run the mosque.
 ///
@@ -27,7 +30,7 @@ public final class AdminServer: Sendable {
     /// The certificate and key in use (set by `start`).
     public var certificatePaths: (certificate: String, key: String) {
         config.certificate.isEmpty && config.key.isEmpty
-            ? ((stateDirectory as NSString).appendingPathComponent("admin-cert.pem"), (stateDirectory as NSString).appendingPathComponent("admin-key.pem"))
+            ? (joinedPath(stateDirectory, "admin-cert.pem"), joinedPath(stateDirectory, "admin-key.pem"))
             : (config.certificate, config.key)
     }
 
@@ -118,10 +121,8 @@ public final class AdminServer: Sendable {
             return
         }
         if access(cert, R_OK) == 0, access(key, R_OK) == 0 { return }
-        do {
-            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw AdminError("admin page: \(stateDirectory): \(error.localizedDescription)")
+        if let problem = makeDirectory(stateDirectory, intermediate: true) {
+            throw AdminError("admin page: \(stateDirectory): \(problem)")
         }
         var host = [CChar](repeating: 0, count: 256)
         let name = gethostname(&host, host.count - 1) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "mihrab"

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Languages
+import Platform
 
 /// The admin page's words in one language: Sources/Admin/Languages/<code>.json (embedded at
 /// build time; a test checks every file has every key of en.json), the prayers' names from
@@ -53,7 +55,7 @@ struct AdminText: Sendable {
         let head = String(decoding: header.utf8.prefix(512), as: UTF8.self)
         var tags: [(code: String, q: Double, order: Int)] = []
         for (i, part) in head.split(separator: ",", maxSplits: 20).prefix(20).enumerated() {
-            let pieces = part.split(separator: ";", maxSplits: 4).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let pieces = part.split(separator: ";", maxSplits: 4).map { $0.trimmingSpaces().lowercased() }
             guard let tag = pieces.first, !tag.isEmpty, tag != "*" else { continue }
             var q = 1.0
             for p in pieces.dropFirst() where p.hasPrefix("q=") { q = Double(p.dropFirst(2)) ?? 0 }
@@ -88,4 +90,9 @@ struct AdminText: Sendable {
 
     /// A prayer's name in this language ("dhuhr" → "الظهر").
     func prayer(_ raw: String) -> String { prayers[raw] ?? AdminText.english.prayers[raw] ?? raw.capitalized }
+}
+
+/// A-Z, a-z or 0-9.
+func isASCIIAlphanumeric(_ c: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
 }

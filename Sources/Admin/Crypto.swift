@@ -1,5 +1,7 @@
 import CCrypto
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Service
 
 /// The few cryptographic operations the admin page needs, from Debian's libcrypto (hal/crypto):
@@ -68,7 +70,7 @@ enum Crypto {
         let pem = try readPEM(path)
         var digest = [UInt8](repeating: 0, count: 32)
         switch mihrab_pem_certificate_sha256(pem, pem.count, &digest) {
-        case 0: return digest.map { String(format: "%02x", $0) }.joined()
+        case 0: return hexString(digest)
         case -1: throw AdminError("\(path): no certificate in it")
         default: throw AdminError("\(path): not a PEM certificate")
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Service
 
 /// The settings page's special events and Hijri offset.

@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Service
 import Synchronization
+import Platform
 
 /// Who may log in to the admin page: one line per user, `user:scrypt$N$r$p$SALT$HASH` (salt
 /// and hash base64), written by `mihrab admin passwd`. Lines starting with `#` and blank lines
@@ -28,7 +30,7 @@ public struct PasswordFile: Sendable {
     /// A name a password file can hold: 1 to 64 letters, digits, ".", "-", "_".
     public static func validUser(_ s: String) -> Bool {
         !s.isEmpty && s.utf8.count <= 64 && s.unicodeScalars.allSatisfy {
-            ($0.isASCII && (CharacterSet.alphanumerics.contains($0))) || $0 == "-" || $0 == "_" || $0 == "."
+            isASCIIAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "."
         }
     }
 
@@ -36,7 +38,7 @@ public struct PasswordFile: Sendable {
     public init(text: String, path: String) {
         self.path = path
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let (user, entry) = PasswordFile.parse(line) else {
                 warnings.append("\(path):\(i + 1): not \"user:scrypt$N$r$p$salt$hash\": line skipped")

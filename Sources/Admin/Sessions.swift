@@ -1,4 +1,5 @@
 import Synchronization
+import Platform
 
 /// Logged-in sessions: a random 32-byte token in a cookie, a CSRF token per session for every
 /// form, and an end `minutes` after login (kept here too: a cookie kept past its Max-Age
@@ -77,7 +78,7 @@ public final class Sessions: Sendable {
     static func cookie(_ name: String, in header: String?) -> String? {
         guard let header else { return nil }
         for part in header.split(separator: ";") {
-            let kv = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+            let kv = part.trimmingSpaces().split(separator: "=", maxSplits: 1)
             if kv.count == 2, kv[0] == name { return String(kv[1]) }
         }
         return nil

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import PrayerTimes
 import Service
 import TOMLKit
@@ -36,7 +38,7 @@ extension SettingsForm {
         /// As the config in force has it.
         init(_ e: SpecialEvent) {
             func monthDay(_ y: Int?, _ m: Int, _ d: Int) -> String {
-                (y.map { String(format: "%04d-", $0) } ?? "") + String(format: "%02d-%02d", m, d)
+                (y.map { cFormat("%04ld-", $0) } ?? "") + cFormat("%02ld-%02ld", m, d)
             }
             switch e.dates {
             case .gregorian(let y, let m, let d): (kind, date) = ("date", monthDay(y, m, d))
@@ -59,7 +61,7 @@ extension SettingsForm {
             case "hijri_eve": (t["hijri"], t["eve"]) = (date, true)  // the evening before the Hijri date
             default: t[kind] = date
             }
-            let list = times.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let list = times.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             t["times"] = TOMLArray(list.map { $0 as any TOMLValueConvertible })
             if !sound.isEmpty { t["sound"] = sound }
             if !minutes.isEmpty { t["minutes"] = SettingsForm.number(minutes) }
@@ -69,7 +71,7 @@ extension SettingsForm {
 
     /// The POSTed event rows that have a name (an empty name drops its row).
     static func postedEvents(_ fields: [String: String]) -> [Event] {
-        func v(_ k: String, _ i: Int) -> String { (fields["\(k)_\(i)"] ?? "").trimmingCharacters(in: .whitespaces) }
+        func v(_ k: String, _ i: Int) -> String { (fields["\(k)_\(i)"] ?? "").trimmingSpaces() }
         return (0..<maximumEvents).map { i in
             Event(name: v("ev_name", i), kind: v("ev_kind", i), date: v("ev_date", i), times: v("ev_times", i), sound: v("ev_sound", i),
                   minutes: v("ev_minutes", i))
@@ -80,7 +82,7 @@ extension SettingsForm {
     /// cannot name the row's field), the row numbered as the page numbers it.
     static func checkEvents(_ fields: [String: String]) throws(ConfigError) {
         for i in 0..<maximumEvents {
-            func v(_ k: String) -> String { (fields["\(k)_\(i)"] ?? "").trimmingCharacters(in: .whitespaces) }
+            func v(_ k: String) -> String { (fields["\(k)_\(i)"] ?? "").trimmingSpaces() }
             let name = v("ev_name"), kind = v("ev_kind")
             guard !name.isEmpty, !eventKinds.contains(kind) else { continue }
             throw ConfigError(file: source, line: nil, path: "ev_kind_\(i)",

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import PrayerTimes
 import Service
 import TOMLKit
@@ -61,7 +63,7 @@ struct SettingsForm: Equatable {
     /// control character (`check`).
     init(fields f: [String: String]) throws(ConfigError) {
         try Self.check(f)
-        func v(_ k: String) -> String { (f[k] ?? "").trimmingCharacters(in: .whitespaces) }
+        func v(_ k: String) -> String { (f[k] ?? "").trimmingSpaces() }
         for p in Self.iqamahPrayers { iqamah[p] = v("iqamah_\(p.rawValue)") }
         jumuah = v("jumuah")
         for i in 0..<Self.maximumAnnouncements {
@@ -79,7 +81,7 @@ struct SettingsForm: Equatable {
     static func copy(_ t: TOMLTable?) -> TOMLTable? { t.flatMap { try? TOMLTable(string: $0.convert()) } }
 
     static func hhmm(_ minutes: Int) -> String {
-        String(format: "%02d:%02d", minutes / 60 % 24, minutes % 60)
+        cFormat("%02ld:%02ld", minutes / 60 % 24, minutes % 60)
     }
 
     static func local(_ m: LocalMinute) -> String {
@@ -96,7 +98,7 @@ struct SettingsForm: Equatable {
     /// A text as a form's field holds it: one line (a browser drops line breaks from a text
     /// field, and a field holding a control character is refused), trimmed as a POST is.
     static func shown(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { isControl($0) ? " " : $0 })).trimmingCharacters(in: .whitespaces)
+        String(String.UnicodeScalarView(s.unicodeScalars.map { isControl($0) ? " " : $0 })).trimmingSpaces()
     }
 
     /// "15" as the integer 15; anything else as the string, for the config's check to judge.
@@ -121,7 +123,7 @@ struct SettingsForm: Equatable {
             root["iqamah"] = t
         }
         if jumuah != current.jumuah {
-            let times = jumuah.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let times = jumuah.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             let table = Self.copy(root["jumuah"]?.table) ?? TOMLTable()
             table["times"] = TOMLArray(times.map { $0 as any TOMLValueConvertible })
             root["jumuah"] = table

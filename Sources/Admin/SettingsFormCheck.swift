@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PrayerTimes
 import Service
+import Platform
 
 /// What a POSTed settings form is refused for before anything is made of it, each with one line
 /// naming the field: a field the form does not have (a setting it does not cover must not
@@ -44,7 +46,7 @@ extension SettingsForm {
     /// the config's check, which says what it should be. A row without text is not saved.
     static func checkRanges(_ fields: [String: String]) throws(ConfigError) {
         for i in 0..<maximumAnnouncements {
-            func v(_ k: String) -> String { (fields["\(k)_\(i)"] ?? "").trimmingCharacters(in: .whitespaces) }
+            func v(_ k: String) -> String { (fields["\(k)_\(i)"] ?? "").trimmingSpaces() }
             guard !v("ann_text").isEmpty, let from = minute(v("ann_from"), endOfDay: false), let to = minute(v("ann_to"), endOfDay: true) else { continue }
             if to <= from {
                 throw ConfigError(file: source, line: nil, path: "ann_to_\(i)",

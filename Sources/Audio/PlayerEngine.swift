@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 
 /// The SoundPlayer's thread and the state it shares with the caller. Shared state sits
@@ -77,9 +79,7 @@ final class PlayerEngine: @unchecked Sendable {
 
     func start() {
         condition.withLock { started = true }
-        let thread = Thread { [self] in run() }
-        thread.name = "mihrab-sound"
-        thread.start()
+        startThread(name: "mihrab-sound") { [self] in run() }
     }
 
     // MARK: - The caller's side

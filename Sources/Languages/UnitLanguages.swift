@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The unit's language files (one per language: the wall screen's words, its direction, the
 /// prayers' names), embedded at build time. The wall screen serves them to its page; the admin

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
+import Dispatch
 import HAL
 import Synchronization
 
@@ -55,9 +58,7 @@ final class ButtonReader: Sendable {
     }
 
     func start() {
-        let t = Thread { [self] in run() }
-        t.name = "gpio-button"
-        t.start()
+        startThread(name: "gpio-button") { [self] in run() }
     }
 
     /// Ends the thread (at once: the stop pipe wakes it) and waits for it to release the

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import Synchronization
 
@@ -35,12 +37,10 @@ public final class GPSDClient: PositionSource, Sendable {
 
     public func events() -> AsyncStream<PositionEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: PositionEvent.self, bufferingPolicy: .bufferingNewest(256))
-        let thread = Thread { [self] in
+        startThread(name: "gpsd-client") { [self] in
             run(continuation)
             continuation.finish()
         }
-        thread.name = "gpsd-client"
-        thread.start()
         return stream
     }
 

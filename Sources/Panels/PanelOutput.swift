@@ -1,8 +1,12 @@
 import CClock
 import Drivers
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
+import Dispatch
 import Service
 import Synchronization
+import HAL
 
 /// A board's displays kept up to date on a thread of their own (they share a bus): it wakes at each publication of
 /// the screen feed (once a second, and at once after anything the loop did), renders the
@@ -57,13 +61,7 @@ public final class PanelOutput: @unchecked Sendable {
         guard fresh else { return }
         let waker = self.waker
         feed.onPublish { waker.wake() }
-        let thread = Thread { [self] in
-            // Named from inside: on Linux a name given before start is not applied, and the
-            // thread would carry its creator's ("com.apple.root.default-qos").
-            mihrab_name_thread("mihrab-display")
-            run()
-        }
-        thread.start()
+        startThread(name: "mihrab-display") { [self] in run() }
     }
 
     /// Ends the thread (within a pass), leaving the display dark or saying so.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Languages
 import Service
 
@@ -19,9 +20,9 @@ struct PageAssets: Sendable {
     private init() {
         func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
         template = text(PackageResources.screen_html)
-            .replacingOccurrences(of: "{{STYLE}}", with: text(PackageResources.screen_css))
+            .replacing("{{STYLE}}", with: text(PackageResources.screen_css))
             // The fit and the events' views first: screen.js uses them.
-            .replacingOccurrences(of: "{{SCRIPT}}", with: [PackageResources.screen_fit_js, PackageResources.screen_events_js,
+            .replacing("{{SCRIPT}}", with: [PackageResources.screen_fit_js, PackageResources.screen_events_js,
                                                           PackageResources.screen_js].map(text).joined(separator: "\n"))
         struct Head: Decodable { var code: String; var dir: String }
         var out: [String: Language] = [:]
@@ -39,16 +40,16 @@ struct PageAssets: Sendable {
         let lang = languages[code] ?? languages["en"] ?? Language(code: "en", dir: "ltr", json: "{}")
         let json = (try? JSONEncoder.screen.encode(model)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return template
-            .replacingOccurrences(of: "{{LANG}}", with: lang.code)
-            .replacingOccurrences(of: "{{DIR}}", with: lang.dir)
-            .replacingOccurrences(of: "{{MODEL}}", with: PageAssets.scriptSafe(json))
-            .replacingOccurrences(of: "{{LANGUAGE}}", with: PageAssets.scriptSafe(lang.json))
-            .replacingOccurrences(of: "</body>", with: audit ? "<script>\(PageAssets.auditScript)</script></body>" : "</body>")
+            .replacing("{{LANG}}", with: lang.code)
+            .replacing("{{DIR}}", with: lang.dir)
+            .replacing("{{MODEL}}", with: PageAssets.scriptSafe(json))
+            .replacing("{{LANGUAGE}}", with: PageAssets.scriptSafe(lang.json))
+            .replacing("</body>", with: audit ? "<script>\(PageAssets.auditScript)</script></body>" : "</body>")
     }
 
     static let auditScript = String(decoding: PackageResources.audit_js, as: UTF8.self)
 
     /// JSON inside a <script> element: "</" could end the element early ("</script>" in an
     /// announcement), so it is written "<\/", which JSON reads as the same text.
-    static func scriptSafe(_ json: String) -> String { json.replacingOccurrences(of: "</", with: "<\\/") }
+    static func scriptSafe(_ json: String) -> String { json.replacing("</", with: "<\\/") }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HTTPTypes
 import HummingbirdCore
 import Logging

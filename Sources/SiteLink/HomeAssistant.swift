@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PrayerTimes
 
 /// Home Assistant's MQTT discovery (retained under `homeassistant/`): each prayer time, the

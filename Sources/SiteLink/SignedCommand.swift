@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Service
 
 /// A command's payload on `mihrab/v1/unit/<id>/cmd/<name>`: its id (the answer on the event
@@ -20,8 +22,8 @@ public struct CommandBody: Codable, Sendable, Equatable {
 
     /// A signed command for `topic`, timed `now`, with a fresh nonce.
     public static func signed(topic: String, id: String, key: SigningKey, now: Date = Date()) -> CommandBody {
-        let nonce = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        var b = CommandBody(id: id, time: CommandGate.iso.string(from: now), nonce: nonce)
+        let nonce = hexString((0..<16).map { _ in UInt8.random(in: 0...255) })
+        var b = CommandBody(id: id, time: CommandGate.iso.format(now), nonce: nonce)
         b.signature = key.sign(b.signingInput(topic: topic))
         return b
     }
@@ -47,12 +49,8 @@ public struct CommandGate: Sendable {
     static let maximumNonces = 4096
     private var seen: [String: Double] = [:]
 
-    /// A formatter per use: commands are rare, and a shared one is not Sendable everywhere.
-    static var iso: ISO8601DateFormatter {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f
-    }
+    /// ISO 8601 with the time zone, whole seconds ("2026-11-27T22:33:45Z"): a command's time.
+    static let iso = Date.ISO8601FormatStyle()
 
     public init(key: SiteKey?, unsigned: [String]) {
         (self.key, self.unsigned) = (key, Set(unsigned))
@@ -66,7 +64,7 @@ public struct CommandGate: Sendable {
             return "\(topic): unsigned: \(name) is taken only signed with the site key (mihrab site command --key); unsigned: \(allowed)"
         }
         guard let key else { return "\(topic): this unit has no [network] site_key, so it takes no signed command" }
-        guard let time = body.time, let nonce = body.nonce, (16...64).contains(nonce.count), let at = CommandGate.iso.date(from: time) else {
+        guard let time = body.time, let nonce = body.nonce, (16...64).contains(nonce.count), let at = try? CommandGate.iso.parse(time) else {
             return "\(topic): a signed command needs its time (ISO 8601) and a nonce (16 to 64 characters)"
         }
         guard key.verifies(signature, over: body.signingInput(topic: topic)) else {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Service
 
 /// Site settings signed with the site key: the signature covers the topic, the version and

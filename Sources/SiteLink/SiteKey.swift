@@ -1,5 +1,6 @@
 import CCrypto
-import Foundation
+import FoundationEssentials
+import Glibc
 import Service
 
 /// The site key's public half (`ed25519:BASE64`, in each unit's own `[network] site_key`): the
@@ -99,7 +100,7 @@ public struct SigningKey: Sendable {
         }
         defer { close(fd) }
         let text = Array((SigningKey.prefix + Data(seed).base64EncodedString() + "\n").utf8)
-        guard text.withUnsafeBytes({ Foundation.write(fd, $0.baseAddress, $0.count) }) == text.count, fsync(fd) == 0 else {
+        guard text.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == text.count, fsync(fd) == 0 else {
             unlink(path)
             throw MQTTError("\(path): cannot be written (\(String(cString: strerror(errno))))")
         }

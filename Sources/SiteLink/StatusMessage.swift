@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Service
 
 /// What a unit publishes on `mihrab/v1/unit/<id>/status`: status.json's report (with the

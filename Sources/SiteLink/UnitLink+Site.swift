@@ -1,5 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 import Service
+import Platform
+import Synchronization
+import Logging
 
 /// What the site may ask of the unit: its shared settings and commands, each taken only when
 /// signed with the site key in the unit's own file (the harmless commands it allows unsigned
@@ -49,7 +54,7 @@ extension UnitLink {
 
     func command(_ name: String, topic: String, _ payload: Data) {
         let decoded = payload.count <= 4096 ? try? JSONDecoder().decode(CommandBody.self, from: payload) : nil
-        let body = decoded ?? CommandBody(id: String(decoding: payload.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let body = decoded ?? CommandBody(id: String(decoding: payload.prefix(64), as: UTF8.self).trimmingSpacesAndNewlines())
         let given = body.id ?? ""
         let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
         guard let c = RemoteCommand(rawValue: name) else {

@@ -1,6 +1,8 @@
 import Admin
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -74,7 +76,7 @@ struct AdminCommand: ParsableCommand {
 
         /// A line from the terminal with echo off (put back however the read ends).
         static func readHidden(_ prompt: String) throws -> String {
-            FileHandle.standardError.write(Data(prompt.utf8))
+            writeStandardError(prompt)
             var saved = termios()
             let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
             if haveTerminal {
@@ -85,7 +87,7 @@ struct AdminCommand: ParsableCommand {
             }
             defer {
                 if haveTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-                FileHandle.standardError.write(Data("\n".utf8))
+                writeStandardError("\n")
             }
             guard let line = readLine(strippingNewline: true) else {
                 throw CommandError("admin passwd: no password read; nothing changed", exitCode: .dataError)

@@ -2,7 +2,9 @@ import ArgumentParser
 import Assembly
 import Compass
 import Drivers
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Geo
 import HAL
 import LinuxHAL
@@ -35,7 +37,7 @@ struct CalibrateCommand: AsyncParsableCommand {
         let site = try config.map { try loadConfig($0, lenientSounds: true) } ?? SiteConfig()
         let b = try loadBoard(board ?? (config != nil ? site.board : "board/simulated.toml"))
         let latitude = lat ?? site.latitude, longitude = lon ?? site.longitude
-        let directory = stateDir ?? (b.bus == .simulated ? NSTemporaryDirectory() + "mihrab-simulated" : site.stateDirectory)
+        let directory = stateDir ?? (b.bus == .simulated ? temporaryDirectory() + "mihrab-simulated" : site.stateDirectory)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let year = decimalYearOf(nil)
         let field = MagneticModel.wmm2025.field(latitude: latitude, longitude: longitude, heightKm: 0, decimalYear: year)
@@ -80,8 +82,8 @@ struct CalibrateCommand: AsyncParsableCommand {
             if now() - lastReport >= 1 {
                 lastReport = now()
                 report = MagnetometerCalibrator.calibrate(samples, expectedField: field.total / 1000, expectedDip: field.inclination)
-                print(String(format: "  %3.0f s: %4d samples, coverage %3.0f%%%@", now(), samples.count, report.coverage * 100,
-                             report.missing.isEmpty ? "" : ", missing " + report.missing.prefix(6).joined(separator: " ")))
+                print(cFormat("  %3.0f s: %4ld samples, coverage %3.0f%%", now(), samples.count, report.coverage * 100)
+                      + (report.missing.isEmpty ? "" : ", missing " + report.missing.prefix(6).joined(separator: " ")))
                 if report.status == .accepted && samples.count >= 300 { break }
             }
             if simulated { t += 0.04 } else { try? await Task.sleep(nanoseconds: 40_000_000) }
@@ -92,7 +94,7 @@ struct CalibrateCommand: AsyncParsableCommand {
         }
         let store = CalibrationStore(directory: directory)
         do { try store.store(cal) } catch { throw CommandError("calibrate: cannot write \(store.path): \(error)", exitCode: .unavailable) }
-        print(String(format: "Accepted: hard iron %.1f, %.1f, %.1f uT; field %.1f uT (%.0f%% of the WMM's), dip %.1f (WMM %.1f), residual %.1f%%.",
+        print(cFormat("Accepted: hard iron %.1f, %.1f, %.1f uT; field %.1f uT (%.0f%% of the WMM's), dip %.1f (WMM %.1f), residual %.1f%%.",
                      cal.hardIron.x, cal.hardIron.y, cal.hardIron.z, cal.fieldStrength, (report.fieldRatio ?? 0) * 100,
                      report.dip ?? 0, field.inclination, cal.residual * 100))
         print("Stored in \(store.path); the daemon uses it from its next start.")

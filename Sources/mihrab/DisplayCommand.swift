@@ -1,7 +1,9 @@
 import ArgumentParser
 import Assembly
 import Drivers
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import LinuxHAL
 import Logging
@@ -94,7 +96,7 @@ struct DisplayCommand: ParsableCommand {
     /// comes 2 s in; the compass settles). Its state goes to a scratch directory, or nowhere
     /// on a read-only system: that state is not the unit's, so "not persisted" is not shown.
     static func model(site: SiteConfig, zone: ZoneRules, board: BoardConfig, at t: Double) throws -> ScreenModel {
-        let dir = NSTemporaryDirectory() + "mihrab-display-" + UUID().uuidString
+        let dir = temporaryDirectory() + "mihrab-display-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let warmUp = 30.0

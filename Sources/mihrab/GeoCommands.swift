@@ -1,14 +1,17 @@
 import ArgumentParser
 import Compass
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Geo
 import PrayerTimes
 import Service
+import HAL
 
 /// Parses "x,y,z" into three finite numbers.
 func parseTriple(_ text: String, option: String) throws -> Vector3 {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        .map { Double($0.trimmingSpaces()) }
     guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
           x.isFinite, y.isFinite, z.isFinite else {
         throw ValidationError("\(option) must be three numbers as x,y,z (got '\(text)')")
@@ -28,7 +31,7 @@ func validatePlace(lat: Double, lon: Double) throws {
 /// JSON number with fixed decimals, or null.
 func jsonNumber(_ v: Double?, _ decimals: Int) -> String {
     guard let v, v.isFinite else { return "null" }
-    let s = String(format: "%.\(decimals)f", v)
+    let s = cFormat("%.\(decimals)f", v)
     return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
 }
 

@@ -2,7 +2,9 @@ import ArgumentParser
 import Assembly
 import Compass
 import Drivers
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import LinuxHAL
 import Service
@@ -230,8 +232,6 @@ struct GPSReport: Encodable {
 /// UTC ISO 8601 for fix times.
 enum LocalTimeISO {
     static func utc(_ t: Double) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date(timeIntervalSince1970: t))
+        Date(timeIntervalSince1970: t).formatted(Date.ISO8601FormatStyle())
     }
 }

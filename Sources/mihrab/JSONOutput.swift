@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One line of JSON for a command's `--format json`: keys sorted, slashes as they are.
 func jsonLine<T: Encodable>(_ value: T) throws -> String {

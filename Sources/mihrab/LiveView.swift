@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import PrayerTimes
 import Service
 
@@ -20,16 +22,16 @@ final class LiveView: SnapshotSubscriber, @unchecked Sendable {
         let prayers = "F\(led(.fajr)) D\(led(.dhuhr)) A\(led(.asr)) M\(led(.maghrib)) I\(led(.isha))"
         let qibla = "\(led(.qiblaLeft))\(led(.qiblaAligned))\(led(.qiblaRight))"
         let buzzer = s.lines[BoardConfig.Output.buzzer.rawValue] == true ? "♪" : " "
-        let heading = s.status.heading.map { String(format: "%5.1f°", $0) } ?? "  -  "
-        let offset = s.status.qiblaOffset.map { String(format: "%+6.1f°", $0) } ?? "   -  "
+        let heading = s.status.heading.map { cFormat("%5.1f°", $0) } ?? "  -  "
+        let offset = s.status.qiblaOffset.map { cFormat("%+6.1f°", $0) } ?? "   -  "
         var next = ""
         if let e = s.status.next {
             let n = e.inSeconds
-            next = String(format: "%@ %@ in %02d:%02d:%02d", e.prayer, e.event, n / 3600, n / 60 % 60, n % 60)
+            next = "\(e.prayer) \(e.event) in " + cFormat("%02ld:%02ld:%02ld", n / 3600, n / 60 % 60, n % 60)
         }
         let line = "\(t.date) \(t.clock(seconds: true)) | status \(led(.status)) | \(prayers) | qibla \(qibla) | buzzer \(buzzer) | heading \(heading) offset \(offset) | next \(next)"
         if tty {
-            FileHandle.standardOutput.write(Data(("\r\u{1B}[2K" + line).utf8))
+            writeStandardOutput("\r\u{1B}[2K" + line)
         } else if t.minute != lastMinute {
             lastMinute = t.minute
             print(line)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PrayerTimes
 
 /// `--show-method --jakim-zone CODE`: the zone, each time's reference point and how well it
@@ -50,7 +51,7 @@ extension MethodReport {
             for prayer in Prayer.allCases {
                 guard let p = points[prayer.rawValue] else { continue }
                 let name = prayer.rawValue.prefix(1).uppercased() + prayer.rawValue.dropFirst() + ":"
-                out.append("  " + name.padding(toLength: 12, withPad: " ", startingAt: 0) + Self.describe(p))
+                out.append("  " + (name.count >= 12 ? String(name.prefix(12)) : name + String(repeating: " ", count: 12 - name.count)) + Self.describe(p))
             }
             if let residual { out.append("Residual:     \(residual)") }
             if let base {

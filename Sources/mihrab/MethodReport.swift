@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PrayerTimes
 
 /// What `mihrab times --show-method` prints: the parameters in force (the method's, with
@@ -104,7 +105,7 @@ struct MethodReport: Codable {
             "Adjustments:  \(perPrayer(adjustments)) (yours, on top)",
             "Rounding:     \(rounding)",
             "High lat.:    \(highLatitudeRule)\(onlyWhenAngleFails ? " (only when the angle fails)" : ""); polar: \(polarRule)",
-            "Midnight:     \(midnight); imsak \(minutes(imsakMinutes).replacingOccurrences(of: "+", with: "")) min before Fajr",
+            "Midnight:     \(midnight); imsak \(minutes(imsakMinutes).replacing("+", with: "")) min before Fajr",
         ]
         if seasonalTwilight { lines.append("Seasonal:     Moonsighting Committee bounds, shafaq \(shafaq ?? "general")") }
         lines.append("Source:       \(statement)")

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Assembly
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Service
+import Logging
 
 /// The `mihrab` command. Errors are printed as one line (`mihrab: …`) with no usage
 /// block after it; help and version go to standard output as usual.
@@ -31,8 +34,8 @@ enum Main {
                 try command.run()
             }
         } catch let error as CommandError {
-            FileHandle.standardError.write(errorLine("mihrab: \(oneLine(error.description))"))
-            for line in error.more { FileHandle.standardError.write(errorLine(escapedLine(line, limit: 1000))) }
+            writeStandardError(errorLine("mihrab: \(oneLine(error.description))"))
+            for line in error.more { writeStandardError(errorLine(escapedLine(line, limit: 1000))) }
             exit(error.exitCode.rawValue)
         } catch {
             let code = Mihrab.exitCode(for: error)
@@ -42,7 +45,7 @@ enum Main {
             }
             let message = oneLine(Mihrab.message(for: error))
             // A bare exit status (the command has said what it had to) prints nothing more.
-            if !message.isEmpty { FileHandle.standardError.write(errorLine("mihrab: \(message)")) }
+            if !message.isEmpty { writeStandardError(errorLine("mihrab: \(message)")) }
             exit(code.rawValue)
         }
     }
@@ -51,9 +54,9 @@ enum Main {
 /// An error line for standard error. Under systemd (JOURNAL_STREAM set: standard error is the
 /// journal) it carries the `<3>` prefix, so that the journal files the reason the daemon
 /// stopped as an error, not as information.
-func errorLine(_ text: String) -> Data {
+func errorLine(_ text: String) -> String {
     let journal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
-    return Data(((journal ? "<\(JournalLogHandler.priority(.error))>" : "") + text + "\n").utf8)
+    return (journal ? "<\(JournalLogHandler.priority(.error))>" : "") + text + "\n"
 }
 
 /// ArgumentParser's messages can span lines ("one of the following:" and a bullet list):
@@ -61,7 +64,7 @@ func errorLine(_ text: String) -> Data {
 /// argument's value) is escaped, and the line is cut to a sane length.
 func oneLine(_ message: String) -> String {
     let lines = message.unicodeScalars.split { $0 == "\n" || $0 == "\r" }.map { String(String.UnicodeScalarView($0)) }
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     guard let first = lines.first else { return escapedLine(message, limit: 1000) }
     let rest = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
     return escapedLine(rest.isEmpty ? first : first + " " + rest.joined(separator: ", "), limit: 1000)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Audio
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 import HAL
 import LinuxHAL
 

@@ -1,5 +1,7 @@
 import Admin
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Logging
 import Service
 import SiteLink
@@ -54,10 +56,9 @@ final class UnitAdminBackend: AdminBackend {
     func apply(toml: String, user: String) -> Result<Int, ConfigError> {
         let file = "admin page"
         do throws(ConfigError) {
-            let f = ISO8601DateFormatter()
             let settings = try store.storeNext(above: link?.newestVersion ?? .none) { next throws(ConfigError) in
                 // The timetable the site's settings carry stays with them (the page does not edit it).
-                let s = SiteSettings(version: next.version, site: site, file: file, toml: toml, published: f.string(from: Date()),
+                let s = SiteSettings(version: next.version, site: site, file: file, toml: toml, published: Date().formatted(Date.ISO8601FormatStyle()),
                                      by: String(user.prefix(64)), timetable: store.settings?.timetable, series: next.series)
                 // Checked alone, then as a whole: the unit's file with the change over it.
                 _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)

@@ -1,6 +1,8 @@
 import Assembly
 import Drivers
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import LinuxHAL
 import Logging
@@ -43,7 +45,7 @@ extension RunCommand {
             let url = "http://\(host):\(port)/"
             logger.notice("screen: \(url)\(address.isLoopback ? "" : " (listening beyond this machine: read-only pages)")")
             // On the live view's terminal, a line of its own above the redrawn one.
-            FileHandle.standardOutput.write(Data(((tty ? "\r\u{1B}[2K" : "") + "Screen: \(url)  (open it in a browser)\n").utf8))
+            writeStandardOutput((tty ? "\r\u{1B}[2K" : "") + "Screen: \(url)  (open it in a browser)\n")
         }
         return (server, run)
     }

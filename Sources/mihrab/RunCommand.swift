@@ -4,7 +4,9 @@ import Assembly
 import Audio
 import Compass
 import Drivers
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import LinuxHAL
 import Logging
@@ -13,6 +15,7 @@ import PrayerTimes
 import Screen
 import Service
 import Simulation
+import SiteLink
 
 extension VirtualClock: VirtualTimeControl {}
 
@@ -253,9 +256,9 @@ struct RunCommand: AsyncParsableCommand {
 
     /// A new, empty state directory for one simulated run.
     static func freshDirectory() throws -> String {
-        let dir = NSTemporaryDirectory() + "mihrab-simulated-" + UUID().uuidString
-        do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false) } catch {
-            throw CommandError("cannot make a state directory \(dir): \(error.localizedDescription)", exitCode: .unavailable)
+        let dir = temporaryDirectory() + "mihrab-simulated-" + UUID().uuidString
+        if let problem = makeDirectory(dir, intermediate: false) {
+            throw CommandError("cannot make a state directory \(dir): \(problem)", exitCode: .unavailable)
         }
         return dir
     }

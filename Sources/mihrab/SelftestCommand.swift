@@ -2,7 +2,9 @@ import ArgumentParser
 import Assembly
 import Audio
 import Drivers
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import LinuxHAL
 import Service
@@ -69,7 +71,7 @@ struct SelftestCommand: AsyncParsableCommand {
                     }
                     guard let s = sample else { throw SensorError.configurationRejected(chip: c.model, address: c.address, register: 0) }
                     let unit = c.model.kind == .magnetometer ? "uT" : "m/s^2"
-                    checks.append(Check(name: name, ok: true, detail: String(format: "%.2f, %.2f, %.2f %@", s.x, s.y, s.z, unit)))
+                    checks.append(Check(name: name, ok: true, detail: cFormat("%.2f, %.2f, %.2f ", s.x, s.y, s.z) + unit))
                 } catch let e as SensorError {
                     let why: String = if case .configurationRejected = e { "no reading within 1 s" } else { e.description }
                     checks.append(Check(name: name, ok: false, detail: why))
@@ -126,7 +128,7 @@ struct SelftestCommand: AsyncParsableCommand {
             timer.cancel()
             client.stop()
             switch first {
-            case .fix(let f)?: gps = String(format: "fix %.5f, %.5f", f.latitude, f.longitude)
+            case .fix(let f)?: gps = cFormat("fix %.5f, %.5f", f.latitude, f.longitude)
             case .status(.noDaemon(let why))?: gps = "no gpsd (\(why))"
             case .status(let s)?: gps = "\(s)"
             case .rejected(let why)?: gps = why

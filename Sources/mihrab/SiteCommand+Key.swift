@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Service
 import SiteLink
 
@@ -12,11 +14,11 @@ extension SiteCommand {
         func run() throws {
             let key = SigningKey()
             do throws(MQTTError) { try key.write(to: out) } catch { throw CommandError("--out: \(error)", exitCode: .cantCreate) }
-            FileHandle.standardError.write(Data("""
+            writeStandardError("""
                 mihrab: the site's private key is in \(out) (mode 600): keep it with whoever publishes the site's settings.
                 mihrab: put this line in each unit's /etc/mihrab/mihrab.toml, [network] site_key = "…":
 
-                """.utf8))
+                """)
             print(key.publicKey.text)
         }
     }

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Service
 import SiteLink
 
@@ -29,7 +31,7 @@ extension SiteCommand {
             }
             let user = by ?? ProcessInfo.processInfo.environment["USER"] ?? "mihrab site"
             let settings = SiteSettings(version: next.version, site: options.site, file: lastComponent(of: file), toml: text,
-                                        published: ISO8601DateFormatter().string(from: Date()), by: String(user.prefix(64)),
+                                        published: Date().formatted(Date.ISO8601FormatStyle()), by: String(user.prefix(64)),
                                         timetable: timetable, series: next.series).signed(with: signing, topic: topic)
             let payload = settings.encoded()
             guard payload.count <= SiteSettings.maximumBytes else {

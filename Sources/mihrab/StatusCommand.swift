@@ -1,6 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Service
+import PrayerTimes
+import HAL
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,7 +28,7 @@ struct StatusCommand: ParsableCommand {
             return
         }
         func hm(_ iso: String?) -> String { iso.map { String($0.dropFirst(11).prefix(5)) } ?? "-" }
-        func number(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "-" }
+        func number(_ v: Double?) -> String { v.map { cFormat("%.1f", $0) } ?? "-" }
         let down = (s.servers ?? []).filter { $0.state == "down" }.map { "\($0.server) server down" }
         print("Mihrab at \(s.time): \(s.status)" + (s.problem.map { " (\($0))" } ?? "") + down.map { "; \($0)" }.joined())
         if let times = s.times {
@@ -63,7 +67,7 @@ struct StatusCommand: ParsableCommand {
         }
         if let l = s.loop {
             func us(_ v: Double?) -> String { v.map { "\(Int($0.rounded())) us" } ?? "-" }
-            let cpu = l.uptimeSeconds > 0 ? String(format: "%.2f%%", 100 * l.cpuSeconds / l.uptimeSeconds) : "-"
+            let cpu = l.uptimeSeconds > 0 ? cFormat("%.2f%%", 100 * l.cpuSeconds / l.uptimeSeconds) : "-"
             print("Loop: \(l.passes) passes (\(l.earlyWakes) woken early, \(l.overruns) overran), late by median \(us(l.lateMedianMicroseconds)), "
                   + "p99 \(us(l.lateP99Microseconds)), max \(us(l.lateMaxMicroseconds)); CPU \(cpu) of a core since start")
         }
@@ -98,7 +102,7 @@ extension ConfigCommand.ConfigCheck {
             let what: String
             switch s.sources[name] ?? .none {
             case .file(let i):
-                what = "\(i.path) (\(String(format: "%.1f", i.duration)) s, \(i.sampleRate) Hz, \(i.channels == 1 ? "mono" : "\(i.channels) channels"))"
+                what = "\(i.path) (\(cFormat("%.1f", i.duration)) s, \(i.sampleRate) Hz, \(i.channels == 1 ? "mono" : "\(i.channels) channels"))"
             case .pattern(let p): what = "buzzer pattern \(p)"
             case .none: what = name == .adhanFajr ? "as adhan" : "none"
             }

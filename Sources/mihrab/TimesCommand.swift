@@ -1,6 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import PrayerTimes
+import Platform
+import Service
+import Screen
 
 // The values of each option's enum, as ArgumentParser lists them (help, completion). Its
 // default for a CaseIterable String enum maps the cases through a key path in generic code,
@@ -114,10 +118,10 @@ struct TimesCommand: ParsableCommand {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let kv = item.split(separator: "=", omittingEmptySubsequences: false)
             let allowed = Prayer.allCases.map(\.rawValue).joined(separator: ", ")
-            guard kv.count == 2, let prayer = Prayer(rawValue: kv[0].trimmingCharacters(in: .whitespaces)) else {
+            guard kv.count == 2, let prayer = Prayer(rawValue: kv[0].trimmingSpaces()) else {
                 throw ValidationError("\(option): '\(item)' is not PRAYER=MINUTES (prayers: \(allowed))")
             }
-            guard let minutes = Double(kv[1].trimmingCharacters(in: .whitespaces)), minutes.isFinite,
+            guard let minutes = Double(kv[1].trimmingSpaces()), minutes.isFinite,
                   abs(minutes) <= 120 else {
                 throw ValidationError("\(option): '\(item)' needs minutes between -120 and 120")
             }

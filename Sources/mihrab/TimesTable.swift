@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import PrayerTimes
 import Service
 
@@ -206,7 +208,7 @@ func jsonString(_ s: String) -> String {
         switch u {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
-        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+        case _ where u.value < 0x20: out += cFormat("\\u%04x", u.value)
         default: out.unicodeScalars.append(u)
         }
     }

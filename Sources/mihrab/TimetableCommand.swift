@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import PrayerTimes
 import Service
 
@@ -22,7 +24,7 @@ struct TimetableCommand: ParsableCommand {
                 let t = try Timetable.load(path: file, zone: zone)
                 print("\(file): \(t.days.count) days \(t.range), OK")
             } catch {
-                for line in error.lines { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+                for line in error.lines { writeStandardError("\(line)\n") }
                 throw ExitCode.config
             }
         }

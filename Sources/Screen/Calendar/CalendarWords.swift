@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Languages
 import PrayerTimes
 import Service
@@ -52,7 +53,7 @@ struct CalendarWords: Sendable {
     /// "Jumu'ah 2", "Eid al-Fitr prayer 1" (the language's order); nil: the name alone.
     func numbered(_ name: String, session n: Int?) -> String {
         guard let n else { return name }
-        return session.replacingOccurrences(of: "{name}", with: name).replacingOccurrences(of: "{n}", with: String(n))
+        return session.replacing("{name}", with: name).replacing("{n}", with: String(n))
     }
 
     /// "16:45", or "4:45 pm" on a unit whose screen shows a 12-hour clock.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import PrayerTimes
 import Service
 
@@ -15,7 +17,7 @@ struct MonthHTML {
         return "<!DOCTYPE html>\n<html lang=\"\(esc(f.code))\" dir=\"\(words.rtl ? "rtl" : "ltr")\"><head><meta charset=\"utf-8\">"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             + "<title>\(esc([sheet.title, heading, period].compactMap { $0 }.joined(separator: " – ")))</title>"
-            + "<style>:root { --row: \(String(format: "%.2f", rowHeight))mm; }\n\(MonthStyle.css)</style></head>"
+            + "<style>:root { --row: \(cFormat("%.2f", rowHeight))mm; }\n\(MonthStyle.css)</style></head>"
             + "<body class=\"\(ramadan ? "ramadan" : "month")\"><main class=\"sheet\">"
             + header + MonthTable(sheet, words: words).html + footer
             + "</main></body></html>\n"
@@ -90,8 +92,8 @@ struct MonthHTML {
         case .timetableAndMethod(let method): source = line(m.timetableAndMethod, ["method": method.authority])
         }
         let p = sheet.position
-        let place = line(m.position, ["lat": words.digits(String(format: "%.4f", p.latitude)),
-                                      "lon": words.digits(String(format: "%.4f", p.longitude)), "zone": sheet.zone.identifier])
+        let place = line(m.position, ["lat": words.digits(cFormat("%.4f", p.latitude)),
+                                      "lon": words.digits(cFormat("%.4f", p.longitude)), "zone": sheet.zone.identifier])
         return "<footer>" + notes.joined()
             + "<p class=\"source\">\(source) · <span class=\"place\">\(place)</span> · <span class=\"printed\">\(line(m.printed, ["date": words.date(printed)]))</span></p>"
             + "</footer>"

@@ -1,5 +1,6 @@
 import Compass
 import HAL
+import TOMLKit
 
 extension BoardConfig {
     /// `[compass]`: the chips (a list of [[compass.chips]], or "auto") and the pointing axis.

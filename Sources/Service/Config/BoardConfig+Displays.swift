@@ -1,4 +1,5 @@
 import HAL
+import TOMLKit
 
 extension BoardConfig {
 

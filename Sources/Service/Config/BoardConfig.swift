@@ -1,5 +1,6 @@
 import Compass
-import Foundation
+import FoundationEssentials
+import Glibc
 import HAL
 import TOMLKit
 

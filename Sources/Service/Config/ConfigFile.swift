@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reading a TOML file (a site config, a board file) for the parser.
 public enum ConfigFile {

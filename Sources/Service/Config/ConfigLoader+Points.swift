@@ -1,4 +1,5 @@
 import PrayerTimes
+import TOMLKit
 
 /// `[calculation] jakim_zone` and `[calculation.reference_points]`: each time computed at a
 /// point of its own (an authority's zone), rather than at the unit's position.

@@ -1,4 +1,5 @@
 import PrayerTimes
+import TOMLKit
 
 extension SiteConfig {
     mutating func readScreen(_ root: TableReader) throws(ConfigError) {

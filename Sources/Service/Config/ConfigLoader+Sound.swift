@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PrayerTimes
+import TOMLKit
 
 extension SiteConfig {
     /// `[sounds]` and `[sounds.volumes]`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `[network]`: the unit on the mosque's MQTT broker. Off ("") by default: nothing is sent.
 public struct NetworkConfig: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TOMLKit
 
 /// The mosque's shared settings, as published on `mihrab/v1/site/<site>/config` (retained):
@@ -129,7 +130,7 @@ public struct SiteSettings: Codable, Sendable, Equatable {
         case DecodingError.keyNotFound(let key, _): return "\(key.stringValue) is missing"
         case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
             return "\(c.codingPath.map(\.stringValue).joined(separator: ".")): \(c.debugDescription)"
-        case DecodingError.dataCorrupted(let c): return c.underlyingError.map { "\($0.localizedDescription)" } ?? c.debugDescription
+        case DecodingError.dataCorrupted(let c): return c.underlyingError.map { "\($0)" } ?? c.debugDescription
         default: return "\(error)"
         }
     }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import PrayerTimes
 
@@ -128,7 +130,7 @@ public struct SoundSettings: Sendable, Equatable {
         let fm = FileManager.default
         if name.hasPrefix("/") { return fm.fileExists(atPath: name) ? name : nil }
         guard !name.contains("/"), !name.isEmpty else { return nil }
-        let hasExtension = SoundSettings.extensions.contains((name as NSString).pathExtension.lowercased())
+        let hasExtension = SoundSettings.extensions.contains(pathExtension(of: name).lowercased())
         for folder in folders {
             let candidates = hasExtension ? [name] : SoundSettings.extensions.map { "\(name).\($0)" }
             for c in candidates where fm.fileExists(atPath: folder + "/" + c) { return folder + "/" + c }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TOMLKit
 
 /// Reads one TOML table with its key path, remembering which keys were used, so that

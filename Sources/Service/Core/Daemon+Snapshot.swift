@@ -1,3 +1,4 @@
+import HAL
 /// The daemon's snapshots: numbered, with the events the loop collected since the start (the
 /// newest kept), published through the hub. On the loop's thread only.
 extension Daemon {

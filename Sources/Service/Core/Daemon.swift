@@ -1,5 +1,7 @@
 import CClock
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import Logging
 import PrayerTimes
@@ -117,11 +119,10 @@ public final class Daemon: @unchecked Sendable {
         }
         defer { waker.releaseSignals(Daemon.signals) }
         return await withCheckedContinuation { (c: CheckedContinuation<Int32, Never>) in
-            let thread = Thread { [self] in
+            startThread { [self] in
                 mihrab_loop_thread("mihrab-loop")  // named, timer slack 1 us
                 c.resume(returning: loop())
             }
-            thread.start()
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HAL
 
 /// Where the unit is: the configured position, the last fix remembered, or the receiver's

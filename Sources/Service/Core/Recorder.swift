@@ -1,11 +1,13 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import HAL
 import PrayerTimes
 
 /// `--record FILE`: one JSON line per fired or missed event and per output change, with
 /// the (virtual or real) wall time and its zone's offset, milliseconds included.
 public final class EventRecorder {
-    private let handle: FileHandle
+    private let fd: Int32
     private let zone: ZoneRules
     /// One encoder for every line, not one per line (sorted keys: the same bytes on every platform).
     private let encoder: JSONEncoder = {
@@ -15,15 +17,13 @@ public final class EventRecorder {
     }()
 
     public init(path: String, zone: ZoneRules) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let h = FileHandle(forWritingAtPath: path) else {
-            throw POSIXFailure("create \(path)", errno)
-        }
-        handle = h
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw POSIXFailure("create \(path)", errno) }
+        self.fd = fd
         self.zone = zone
     }
 
-    deinit { try? handle.close() }
+    deinit { close(fd) }
 
     public static func iso(_ t: Double, zone: ZoneRules, millis: Bool) -> String {
         let l = LocalTime(unix: t, zone: zone).iso8601
@@ -85,6 +85,6 @@ public final class EventRecorder {
 
     private func encode(_ line: some Encodable) {
         guard let data = try? encoder.encode(line) else { return }
-        handle.write(data + Data("\n".utf8))
+        writeAll(fd, Array(data) + [0x0A])
     }
 }

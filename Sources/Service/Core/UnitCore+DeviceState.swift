@@ -1,5 +1,7 @@
 import Compass
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Geo
 import HAL
 import Logging
@@ -35,7 +37,7 @@ extension UnitCore {
         noteTimetableFallback()
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }
-        let place = config.jakimZone.map { "JAKIM \($0)'s points" } ?? String(format: "%.4f, %.4f", latitude, longitude)
+        let place = config.jakimZone.map { "JAKIM \($0)'s points" } ?? cFormat("%.4f, %.4f", latitude, longitude)
         logger.info("planned \(events.count) events for \(date) at \(place)")
     }
 

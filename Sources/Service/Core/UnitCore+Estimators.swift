@@ -1,5 +1,7 @@
 import Compass
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Geo
 import HAL
 import Logging
@@ -11,7 +13,7 @@ extension UnitCore {
 
     func detectClockStep(mono: Double, wall: Double) {
         guard let step = trust.step(mono: mono, wall: wall) else { return }
-        logger.warning("wall clock stepped by \(String(format: "%+.1f", step)) s: replanning")
+        logger.warning("wall clock stepped by \(cFormat("%+.1f", step)) s: replanning")
         replanRequested = true
     }
 

@@ -1,5 +1,6 @@
 import Compass
-import Foundation
+import FoundationEssentials
+import Glibc
 import Geo
 import HAL
 import Logging

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
+import PrayerTimes
+import Logging
+import HAL
 
 /// Something the unit did, as the network tells it (`mihrab/v1/unit/<id>/event`): an event
 /// fired or missed, the stop button, a command's answer, an error.
@@ -72,8 +77,9 @@ extension UnitEvent {
     /// The unit's real time now, UTC ISO 8601 (the time of a command's answer, of the network's
     /// own events).
     public static func utcNow() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date())
+        var now = time(nil)
+        var t = tm()
+        gmtime_r(&now, &t)
+        return cFormat("%04d-%02d-%02dT%02d:%02d:%02dZ", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
     }
 }

@@ -1,4 +1,5 @@
 import PrayerTimes
+import Compass
 
 extension UnitCore {
     /// What the screens are given now: an immutable value, read on their own threads.

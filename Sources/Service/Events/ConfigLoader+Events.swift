@@ -1,4 +1,6 @@
 import PrayerTimes
+import TOMLKit
+import Platform
 
 extension SiteConfig {
     /// `[[events]]`: name, one of `date` / `hijri` / `ramadan_nights`, `times`, `sound`, `minutes`.
@@ -11,7 +13,7 @@ extension SiteConfig {
         for (i, v) in list.enumerated() {
             guard let table = v.table else { throw root.error("events", "must be [[events]] tables with a name, a date and times") }
             let t = TableReader(table, path: "events[\(i)]", file: root.file, lines: root.lines)
-            guard let name = try t.string("name"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let name = try t.string("name"), !name.trimmingSpaces().isEmpty else {
                 throw t.error("name", "is missing (what the screen shows, e.g. \"Eid al-Fitr prayer\")")
             }
             guard name.count <= SpecialEvent.maximumNameLength, !name.contains(where: { $0.isNewline }) else {

@@ -1,3 +1,4 @@
+import Platform
 import PrayerTimes
 
 /// `[[events]]`: a day the mosque marks beyond the daily prayers. Eid's prayers (by the Hijri
@@ -28,7 +29,7 @@ public struct SpecialEvent: Sendable, Equatable {
 
         public var description: String {
             switch self {
-            case .clock(let m): return String(format: "%02d:%02d", m / 60, m % 60)
+            case .clock(let m): return cFormat("%02ld:%02ld", m / 60, m % 60)
             case .relative(let p, let m): return m == 0 ? p.rawValue : "\(p.rawValue)\(m < 0 ? "-" : "+")\(abs(m))"
             }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the unit is at one pass of the loop: one immutable value, made on the loop's thread
 /// and published through the `SnapshotHub`; every output (status.json, the screens, the small

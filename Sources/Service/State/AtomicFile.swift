@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Write to `path.tmp`, fsync, rename over `path`, fsync the directory: after a power cut
 /// the file is either the old one or the new one, whole. The temporary file is created

@@ -1,5 +1,6 @@
 import Compass
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The compass calibration, in a file of its own (`calibration.json`) with the previous
 /// good one beside it (`calibration.last-good.json`): a corrupt state file, or a corrupt

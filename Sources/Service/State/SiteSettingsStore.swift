@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The site's shared settings this unit applied, kept in the state directory
@@ -8,7 +9,7 @@ import Synchronization
 public final class SiteSettingsStore: Sendable {
     public let path: String
     public let directory: String
-    public var previousPath: String { path.replacingOccurrences(of: ".json", with: ".previous.json") }
+    public var previousPath: String { path.replacing(".json", with: ".previous.json") }
     private let current: Mutex<SiteSettings?>
     /// Held while the files are written: one writer at a time (the network's queue, the admin page).
     private let writing = Mutex(())

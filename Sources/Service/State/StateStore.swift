@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The state file (`state.json` in the state directory), written atomically before any
 /// alert sounds. A file that is missing, unreadable, too large or corrupt is reported and

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import Logging
 import PrayerTimes
 
@@ -36,7 +38,7 @@ public struct JournalLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let text = journal ? line(event.level, event.message)
             : "\(EventRecorder.iso(Date().timeIntervalSince1970, zone: .fixed(offset: 0), millis: true)) \(event.level) \(event.message)"
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        writeStandardError(text + "\n")
         if event.level >= .error { ErrorTap.shared.send("\(event.message)") }
     }
 

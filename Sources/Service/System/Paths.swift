@@ -24,3 +24,17 @@ public func lastComponent(of path: String) -> String {
     guard let i = p.lastIndex(of: "/"), p.count > 1 else { return String(p) }
     return String(p[p.index(after: i)...])
 }
+
+/// The last component's extension, after its last dot ("" when it has none, or when the dot
+/// begins the name, as in ".hidden").
+public func pathExtension(of path: String) -> String {
+    let name = lastComponent(of: path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[name.index(after: dot)...])
+}
+
+/// `name` inside `folder` (one slash between them, whatever `folder` ends with).
+public func joinedPath(_ folder: String, _ name: String) -> String {
+    guard !folder.isEmpty else { return name }
+    return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+}

@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HAL
 import PrayerTimes
+import Compass
 
 /// /run/mihrab/status.json: what the unit knows, for `mihrab status` and for people. One
 /// Codable value, written by the daemon and read back by `mihrab status`.

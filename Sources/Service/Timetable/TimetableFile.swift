@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Platform
 import PrayerTimes
 
 extension Timetable {
@@ -36,7 +38,7 @@ extension Timetable {
             let before = body[..<bad]
             let line = before.filter { $0 == 0x0A }.count + 1
             throw fail(line, json ? "encoding" : TimetableFile.csvColumn(body, at: bad),
-                       String(format: "byte 0x%02X is not UTF-8 (Latin-1 or Windows-1252?): save the file as UTF-8", body[bad]))
+                       cFormat("byte 0x%02X is not UTF-8 (Latin-1 or Windows-1252?): save the file as UTF-8", body[bad]))
         }
         let text = String(decoding: body, as: UTF8.self)
         guard text.contains(where: { !$0.isWhitespace }) else {
