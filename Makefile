@@ -20,8 +20,12 @@ BENCH_PKGS := $(RELEASE_PKGS) strace valgrind binutils python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BOARD      ?= board/simulated.toml
 BENCH_SECONDS ?= 60
+# The environment caches outside the clone (Debian's toolchain roots, the rigs' kernels and root
+# filesystems; board/cross/cache.sh): exported, so that the scripts run through sudo find them.
+MIHRAB_CACHE ?= $(if $(filter 0,$(shell id -u)),/var/cache/mihrab-test,$(HOME)/.cache/mihrab-test)
+export MIHRAB_CACHE
 
-.PHONY: all deps test-deps build release jakim-zones jakim-zones-check release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check repo rig-arm64 boot-arm64 deb-build arm64-prepare cross-check-run verify-unit unit-check clean
+.PHONY: all deps test-deps test-prepare build release jakim-zones jakim-zones-check release-gpiod2 run test test-quick rig hal-check bench install uninstall install-kiosk uninstall-kiosk deb cross-check repo rig-arm64 boot-arm64 deb-build arm64-prepare cross-check-run verify-unit unit-check clean
 
 all: build
 
@@ -63,14 +67,19 @@ run: release
 # packages), then the arm64 package booted and upgraded. After the parallel pass, the tests that
 # need real time run one after another in the foreground, and the CPU-heavy steps that need no
 # clock run beside them at SCHED_IDLE, on CPU time those tests leave idle (Tests/beside.sh): the
-# amd64 package's release build (deb-build) and Debian's toolchain with the arm64 unit's kernel and
-# root (arm64-prepare) beside the RealTime pass and the amd64 rig; Debian's toolchain's checks
-# (cross-check-run) beside the arm64 boot. The host's packages are installed first: no two apt runs meet.
-test: test-deps hal-check unit-check
-	$(call apt_install_missing,$(DEB_PKGS) $(CROSS_PKGS) $(RIG_PKGS))
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip RealTime
+# amd64 package's release build, then the arm64 package (Debian's toolchain, the arm64 unit's
+# kernel and root, the build), beside the RealTime pass and the amd64 rig; Debian's toolchain's
+# checks (cross-check-run) beside the arm64 boot. The host's packages are installed first: no two
+# apt runs meet. Ends with each phase's time (Tests/phase.sh).
+test:
+	@bash Tests/phase.sh --start
+	@bash Tests/phase.sh "packages, the shims' and the unit files' checks" $(MAKE) --no-print-directory test-prepare
+	bash Tests/phase.sh "debug build with the tests" $(SWIFT) build --build-tests
+	bash Tests/phase.sh "parallel pass (every test but RealTime)" $(SWIFT) test --skip-build --skip RealTime
 	MAKE="$(MAKE)" SWIFT="$(SWIFT)" bash Tests/beside.sh
+	@bash Tests/phase.sh --report
+test-prepare: test-deps hal-check unit-check
+	$(call apt_install_missing,$(DEB_PKGS) $(CROSS_PKGS) $(RIG_PKGS))
 
 # The tests without the real-kernel rig (for local iteration). Two passes: the CPU-heavy tests
 # in parallel, then the tests that need real time (gpsd, signals, subprocesses on the real
@@ -80,7 +89,7 @@ test-quick: test-deps hal-check unit-check
 	$(SWIFT) test --skip-build --skip RealTime
 	$(SWIFT) test --skip-build --filter RealTime --no-parallel
 
-# The Linux backends against a real kernel under qemu (Tests/rig/rig.sh; cached in Tests/rig/cache),
+# The Linux backends against a real kernel under qemu (Tests/rig/rig.sh; its kernel cached outside the clone),
 # with the package's binary (libgpiod v1, Debian's) and the same build against v2 (built from
 # source): MIHRAB_GPIOD_PREFIX (Package.swift) compiles only the gpiod shim again and relinks,
 # in seconds; that binary is kept as $(GPIOD2)/mihrab and the package's is relinked back to v1.
@@ -197,7 +206,7 @@ uninstall-kiosk:
 #
 # make deb ARCH=arm64 (or ARCH=amd64 DIST=trixie): the package for Debian 13 / Raspberry Pi OS
 # trixie, built on this x86 machine with Debian's own swiftlang (board/cross/toolchain.sh makes
-# the chroots once, as root, in .build-cross): dist/mihrab_VERSION_arm64.deb,
+# the chroots once, as root, in the cache outside the clone): dist/mihrab_VERSION_arm64.deb,
 # dist/trixie/mihrab_VERSION_amd64.deb.
 ARCH ?=
 DIST ?=
@@ -206,13 +215,13 @@ deb:
 	$(call apt_install_missing,$(DEB_PKGS) $(if $(ARCH)$(DIST),$(CROSS_PKGS)))
 	ARCH=$(ARCH) DIST=$(DIST) SWIFT=$(SWIFT) bash board/debian/build-deb.sh
 
-# The second toolchain (Tests/cross/check.sh): the product and every test target built with
-# Debian's swiftlang for aarch64 against trixie; the arm64 binary run under qemu-aarch64-static
-# (version, a year of times for five places and a simulated day's record, byte for byte equal to
-# this machine's build) and the unit tests that need no hardware run the same way.
-# The x86 build it compares with is the Debian 12 package's (make deb).
-# The arm64 package is made first, from the build the check then runs (its test targets are built
-# into the same scratch directory after it); cross-check-run is the check alone, on what is built.
+# The second toolchain (Tests/cross/check.sh): the product built with Debian's swiftlang for
+# aarch64 against trixie; the arm64 binary run under qemu-aarch64-static (version, a year of times
+# for five places and a simulated day's record, byte for byte equal to this machine's build); the
+# test targets that depend on the processor (PrayerTimes, Geo, Compass, HAL, Drivers) built the
+# same way and run under qemu-aarch64-static. The x86 build it compares with is the Debian 12
+# package's (make deb). The arm64 package is made first, from the build the check then runs;
+# cross-check-run is the check alone, on what is built.
 cross-check: deb
 	$(call apt_install_missing,$(CROSS_PKGS))
 	$(MAKE) deb ARCH=arm64

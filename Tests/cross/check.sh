@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The second toolchain (make cross-check, a part of make test). With Debian's own swiftlang (the
 # compiler of the trixie packages; board/cross/toolchain.sh), for aarch64 against Debian 13's
-# libraries: the product and every test target build; the binary needs no glibc newer than
-# trixie's; and the arm64 build runs under qemu-aarch64-static (user-mode emulation, trixie's
-# arm64 root as its library root): `mihrab version`, a year of `mihrab times` for five places and a
-# simulated day's `--record` are byte for byte what this machine's build (X86_MIHRAB, Swift 6.3.1)
-# prints, and the unit tests that need no hardware pass there too. Prints PASS/FAIL lines with
+# libraries: the product builds; the binary needs no glibc newer than trixie's; and the arm64
+# build runs under qemu-aarch64-static (user-mode emulation, trixie's arm64 root as its library
+# root): `mihrab version`, a year of `mihrab times` for five places and a simulated day's
+# `--record` are byte for byte what this machine's build (X86_MIHRAB, Swift 6.3.1) prints, and
+# the test targets that depend on the processor (PrayerTimes, Geo, Compass, HAL, Drivers) build
+# and pass there too. Prints PASS/FAIL lines with
 # each step's time; exits non-zero on any failure.
 # Usage: Tests/cross/check.sh X86_MIHRAB
 set -euo pipefail
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 x86=$(realpath "${1:-}" 2>/dev/null) && [ -x "$x86" ] || { echo "cross: no x86 mihrab given (make release)"; exit 1; }
 # The chroots are made, and entered, as root.
-if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=CROSS_MIRROR "$0" "$x86"; fi
+if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=CROSS_MIRROR,MIHRAB_CACHE "$0" "$x86"; fi
 source "$root/board/cross/toolchain.sh"
 
 failures=0
@@ -25,7 +26,7 @@ trixie_glibc=2.41
 
 cross_toolchain
 swift_version=$(cross_run "$compiler" swift --version 2>&1 | head -1)
-pass "the toolchain: $swift_version, the trixie sysroot (cached in .build-cross)"
+pass "the toolchain: $swift_version, the trixie sysroot (cached in $cross_cache)"
 
 # 1. The product, built by Debian's compiler for aarch64 (make cross-check has just packaged this build).
 bin=.build-cross/arm64-release/aarch64-unknown-linux-gnu/release/mihrab
@@ -35,7 +36,7 @@ if cross_swift arm64 build -c release --static-swift-stdlib --product mihrab --s
 else
     fail "mihrab does not build for aarch64 with Debian's swiftlang:"; tail -20 .build-cross/check-build.log; exit 1
 fi
-# The checks below run a copy of it: the test targets are then built into the same scratch directory.
+# The checks below run a copy of it.
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cp "$bin" "$out/mihrab" && bin=$out/mihrab
@@ -92,31 +93,27 @@ else
     fail "times differ between arm64 and x86: ${differ[*]}"
 fi
 
-# 4. Every test target, built by Debian's compiler for aarch64, optimised, with -enable-testing (for
-# @testable) into the product's scratch directory: the C targets (BoringSSL twice among them)
-# are the product's objects; the Swift ones are compiled again (their flags differ: -enable-testing,
-# and the shared runtime's resource directory, where Testing and XCTest are). The package made from
-# the product above is not touched. -disable-cross-import-overlays: Debian's swiftlang 6.2.3 ships
-# the _Testing_Foundation overlay's module but not its library (lib_Testing_Foundation.so), which
-# importing Testing and Foundation together would link; no test uses what the overlay adds.
-tests=.build-cross/arm64-release/aarch64-unknown-linux-gnu/release/MihrabPackageTests.xctest
-if cross_swift arm64 build -c release --build-tests -Xswiftc -enable-testing --scratch-path .build-cross/arm64-release \
+# 4. The test targets that depend on the processor, built by Debian's compiler for aarch64,
+# optimised, with -enable-testing (for @testable), from the package reduced to them and what they
+# need (MIHRAB_ARCH_TESTS=1: Package.swift; no other package, no NIO) in a scratch folder of their
+# own. -disable-cross-import-overlays: Debian's swiftlang 6.2.3 ships the _Testing_Foundation
+# overlay's module but not its library (lib_Testing_Foundation.so), which importing Testing and
+# Foundation together would link; no test uses what the overlay adds.
+tests=.build-cross/arm64-tests/aarch64-unknown-linux-gnu/release/MihrabPackageTests.xctest
+if MIHRAB_ARCH_TESTS=1 cross_swift arm64 build -c release --build-tests -Xswiftc -enable-testing --scratch-path .build-cross/arm64-tests \
     -Xswiftc -Xfrontend -Xswiftc -disable-cross-import-overlays >.build-cross/check-build-tests.log 2>&1; then
-    pass "every test target builds for aarch64 with Debian's swiftlang (optimised, -enable-testing)"
+    pass "the processor's test targets build for aarch64 with Debian's swiftlang (optimised, -enable-testing)"
 else
     fail "the tests do not build for aarch64 with Debian's swiftlang:"; grep -E "error:" .build-cross/check-build-tests.log | sort -u | head -20
     tail -5 .build-cross/check-build-tests.log; exit 1
 fi
 
-# 5. The unit tests that need no hardware, run on arm64, one module a process (Swift Testing's, then
-# the module's XCTest cases). The test build is optimised (with -enable-testing for @testable):
-# under emulation a debug build's simulated days take many times longer.
-# ServiceTests' six whole days at the loop's own rate (DayTests/day, a quarter of its time here) are
-# left to this machine: the simulated day below is a whole day of the same loop, recorded on arm64.
+# 5. Those tests run on arm64, one module a process (Swift Testing's, then the module's XCTest
+# cases). The build is optimised (with -enable-testing for @testable): under emulation a debug
+# build runs many times slower.
 runtime=$compiler/opt/swift-aarch64/swift/linux
-for s in PrayerTimesTests GeoTests CompassTests HALTests DriversTests ServiceTests; do
+for s in PrayerTimesTests GeoTests CompassTests HALTests DriversTests; do
     skip='RealTime'
-    [ $s != ServiceTests ] || skip='RealTime|\.DayTests/day\('
     "${q[@]}" -E LD_LIBRARY_PATH="$runtime" "$tests" --testing-library swift-testing --filter "^$s\\." --skip "$skip" \
         >"$out/$s.log" 2>&1 && rc=0 || rc=$?
     summary=$(grep -aE "Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed)" "$out/$s.log" | tail -1)

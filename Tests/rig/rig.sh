@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # The real Linux backends against a real kernel: the Debian kernel under qemu (software
 # emulation), i2c-stub standing in for the compass chips, the host-built mihrab run in the
-# guest over the host's root shared read-only by 9p. Downloads and builds are cached in
-# Tests/rig/cache (ignored by git). Prints PASS/FAIL lines; exits non-zero on any failure,
+# guest over the host's root shared read-only by 9p. Downloads and builds are cached outside the
+# clone (Tests/rig/cache.sh). Prints PASS/FAIL lines; exits non-zero on any failure,
 # and when qemu cannot run at all (it says so in one line).
 # Usage: Tests/rig/rig.sh [MIHRAB_BINARY [MIHRAB_BINARY_BUILT_AGAINST_LIBGPIOD_V2]]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-cache=$root/Tests/rig/cache
-mkdir -p "$cache"
+source "$root/Tests/rig/cache.sh"
 bin=${1:-$(swift build -c release --product mihrab --show-bin-path)/mihrab}
 [ -x "$bin" ] || { echo "rig: no mihrab binary at $bin (make release)"; exit 1; }
 bin2=${2:-}

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # The Debian toolchain for the Debian 13 ("trixie", Raspberry Pi OS since late 2025) packages,
-# made once on this x86 machine and cached in .build-cross (ignored by git); nothing is written
-# outside it. Sourced by board/cross/swift.sh, which runs the compiler; run directly, it only
+# made once on this x86 machine and cached outside the clone ($MIHRAB_CACHE/cross-KEY, keyed by
+# this file and enter.sh: board/cross/cache.sh), so that a fresh clone finds it again; the builds
+# and the logs are in .build-cross (ignored by git). Sourced by board/cross/swift.sh, which runs the compiler; run directly, it only
 # makes (or checks) the cache:
 #
 #   bash board/cross/toolchain.sh
 #
 # Two roots, both made by debootstrap (amd64: no emulation):
-#   .build-cross/compiler  Debian sid with Debian's own `swiftlang` (6.2.3): the package set needs
+#   compiler  Debian sid with Debian's own `swiftlang` (6.2.3): the package set needs
 #                          swift-tools-version 6.2 (swift-log, Hummingbird, swift-metrics ...), which
 #                          trixie's swiftlang 6.0.3 cannot read. sid's compiler needs glibc 2.42, so it
 #                          runs in its own root, never linking against it.
-#   .build-cross/sysroot   Debian trixie with the project's -dev libraries for amd64 and arm64
+#   sysroot   Debian trixie with the project's -dev libraries for amd64 and arm64
 #                          (dpkg --add-architecture arm64): what the binaries link against, so that
 #                          they need nothing newer than trixie's glibc 2.41 and trixie's sonames;
 #                          also dpkg-dev, lintian and help2man for packaging as trixie does.
@@ -23,8 +24,10 @@ set -euo pipefail
 cross_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cross=$cross_root/.build-cross
 cross_mirror=${CROSS_MIRROR:-http://deb.debian.org/debian}
-compiler=$cross/compiler
-sysroot=$cross/sysroot
+source "$cross_root/board/cross/cache.sh"
+cross_cache=$(cache_dir cross board/cross/toolchain.sh board/cross/enter.sh)
+compiler=$cross_cache/compiler
+sysroot=$cross_cache/sysroot
 # The project's -dev libraries, as Makefile's BUILD_PKGS, and the C and C++ runtime the Swift
 # runtime links against.
 cross_dev_pkgs="libc6-dev libgcc-14-dev libstdc++-14-dev libgpiod-dev libi2c-dev libgps-dev libasound2-dev
@@ -177,7 +180,7 @@ cross_run() {
         fi
     fi
     "$cross_root/board/cross/enter.sh" "$r" "${binds[@]}" -C "$cross_root" \
-        ${SOURCE_DATE_EPOCH:+-e SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH} -- "$@"
+        ${SOURCE_DATE_EPOCH:+-e SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH} ${MIHRAB_ARCH_TESTS:+-e MIHRAB_ARCH_TESTS=$MIHRAB_ARCH_TESTS} -- "$@"
 }
 
 # The Swift triple of a Debian architecture.
@@ -197,5 +200,5 @@ cross_swift() {
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
     started=$SECONDS
     cross_toolchain
-    cross_step "toolchain ready in $cross ($((SECONDS - started)) s)"
+    cross_step "toolchain ready in $cross_cache ($((SECONDS - started)) s)"
 fi

@@ -42,7 +42,7 @@ case $dist in native | trixie) ;; *) fail "DIST=$dist: this builds the machine's
 # For trixie: the binary from Debian's compiler, then this script again inside the trixie root,
 # which packages it (MIHRAB_DEB_BINARY set: the binary is built already).
 if [ "$dist" = trixie ] && [ -z "${MIHRAB_DEB_BINARY:-}" ]; then
-    [ "$(id -u)" = 0 ] || exec sudo --preserve-env=ARCH,DIST,CROSS_MIRROR "$0"
+    [ "$(id -u)" = 0 ] || exec sudo --preserve-env=ARCH,DIST,CROSS_MIRROR,MIHRAB_CACHE "$0"
     source "$root/board/cross/toolchain.sh"
     cross_toolchain
     step "swift build for $arch with Debian's swiftlang (release, static Swift runtime and Foundation)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The unit as a user installs it, booted: a Debian root filesystem with systemd (debootstrap,
-# built once and cached in Tests/rig/cache), the .deb installed into it with apt in a chroot
+# built once and cached outside the clone), the .deb installed into it with apt in a chroot
 # (its Depends: come from Debian), booted under qemu with Debian's kernel, systemd as PID 1, and
 # the rig's emulated compass (i2c-stub) and lines (gpio-sim). Boot 1: the unit starts, Dhuhr's
 # adhan sounds, and the power is cut seconds later (qemu killed). Boot 2: no replay, then
@@ -17,13 +17,13 @@
 # edited configuration kept, no prompt, the iqamah sounding once and on time.
 # With --prepare ARCH instead, only what comes before the package (the root filesystem, and for
 # arm64 the toolchain's sysroot, the kernel and its modules) is made and cached (make arm64-prepare).
+# The kernels, the root filesystems and the downloaded packages are kept outside the clone, in the
+# rig's cache (Tests/rig/cache.sh).
 # Usage: Tests/rig/boot/boot.sh MIHRAB_DEB [--upgrade] | --prepare ARCH
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 root=$PWD
 here=$root/Tests/rig/boot
-cache=$root/Tests/rig/cache
-mkdir -p "$cache"
 prepare=""
 if [ "${1:-}" = --prepare ]; then
   prepare=1; arch=${2:-}; upgrade=""
@@ -35,7 +35,8 @@ else
 fi
 
 # It mounts, chroots and writes root-owned files: as root.
-if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR "$root/Tests/rig/boot/boot.sh" "$@"; fi
+if [ "$(id -u)" != 0 ]; then exec sudo --preserve-env=RIG_BOOT_LEAD,RIG_MIRROR,MIHRAB_CACHE "$root/Tests/rig/boot/boot.sh" "$@"; fi
+source "$root/Tests/rig/cache.sh"
 source "$root/Tests/rig/packages.sh"
 install_missing busybox-static kmod cpio debootstrap debian-archive-keyring e2fsprogs xz-utils
 [ -n "$prepare" ] || arch=$(dpkg-deb -f "$deb" Architecture)
@@ -62,16 +63,8 @@ case $arch in
   *) echo "boot: FAIL no rig for architecture $arch"; exit 1 ;;
 esac
 
-# 1. Debian with systemd, once (minbase: what a Raspberry Pi OS Lite unit has, and less).
-if [ ! -f "$base/.complete" ]; then
-  echo "boot: building a Debian $suite $arch root filesystem (debootstrap, once; cached in $base)"
-  rm -rf "$base"
-  debootstrap --arch="$arch" --variant=minbase --include=systemd,systemd-sysv,udev,kmod,procps "$suite" "$base" "$mirror" \
-    > "$cache/debootstrap-$suite-$arch.log" 2>&1 || { echo "boot: FAIL debootstrap (see $cache/debootstrap-$suite-$arch.log)"; exit 1; }
-  cp /etc/resolv.conf "$base/etc/resolv.conf"
-  chroot "$base" apt-get update -qq > /dev/null || { echo "boot: FAIL apt-get update in the root filesystem"; exit 1; }
-  touch "$base/.complete"
-fi
+# 1. Debian with systemd, once (base.sh).
+source "$here/base.sh"
 if [ -n "$prepare" ]; then echo "boot: the $suite $arch root filesystem and kernel are ready (cached in $cache)"; exit 0; fi
 
 # 2. The unit: a copy of it, the package installed as a user would (apt resolves Depends:;
