@@ -53,15 +53,18 @@ build: deps
 
 # The Swift runtime linked statically: 6 MB less resident memory per process than the shared
 # libraries (make bench prints RSS, PSS and private memory), and no /opt/swift on a unit.
+# board/release-flags: no module of the binary links Foundation (whose ICU data is 34 MB), not even
+# through a dependency's `import Foundation` (TOMLKit's): the link fails if one needs it.
+RELEASE_FLAGS := $(shell cat board/release-flags)
 release:
 	$(call apt_install_missing,$(RELEASE_PKGS))
-	$(SWIFT) build -c release --product mihrab --static-swift-stdlib
+	$(SWIFT) build -c release --product mihrab --static-swift-stdlib $(RELEASE_FLAGS)
 
 # Runs Mihrab on the simulated board, in London, a simulated day passing at 60x (RUN_ARGS
 # to change: make run RUN_ARGS="--speed 600 --tz Asia/Jakarta --lat -6.2 --lon 106.85").
 RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
 run: release
-	$$($(SWIFT) build -c release --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
+	$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
 # The whole test suite, the real-kernel rig, the second toolchain (Debian's, for the trixie
 # packages), then the arm64 package booted and upgraded. After the parallel pass, the tests that
@@ -93,7 +96,7 @@ test-quick: test-deps hal-check unit-check
 # with the package's binary (libgpiod v1, Debian's) and the same build against v2 (built from
 # source): MIHRAB_GPIOD_PREFIX (Package.swift) compiles only the gpiod shim again and relinks,
 # in seconds; that binary is kept as $(GPIOD2)/mihrab and the package's is relinked back to v1.
-DEB_BUILD = -c release --product mihrab --static-swift-stdlib --scratch-path .build-deb
+DEB_BUILD = -c release --product mihrab --static-swift-stdlib --scratch-path .build-deb $(RELEASE_FLAGS)
 release-gpiod2: deb
 	bash hal/tools/build-libgpiod-v2.sh $(GPIOD2)
 	MIHRAB_GPIOD_PREFIX=$(CURDIR)/$(GPIOD2) $(SWIFT) build $(DEB_BUILD)

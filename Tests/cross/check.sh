@@ -30,7 +30,8 @@ pass "the toolchain: $swift_version, the trixie sysroot (cached in $cross_cache)
 
 # 1. The product, built by Debian's compiler for aarch64 (make cross-check has just packaged this build).
 bin=.build-cross/arm64-release/aarch64-unknown-linux-gnu/release/mihrab
-if cross_swift arm64 build -c release --static-swift-stdlib --product mihrab --scratch-path .build-cross/arm64-release \
+read -ra release_flags <<<"$(tr '\n' ' ' <board/release-flags)"
+if cross_swift arm64 build -c release --static-swift-stdlib --product mihrab --scratch-path .build-cross/arm64-release "${release_flags[@]}" \
     >.build-cross/check-build.log 2>&1; then
     pass "mihrab builds for aarch64 with Debian's swiftlang (release, static Swift runtime)"
 else

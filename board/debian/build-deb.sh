@@ -25,6 +25,8 @@ here=$root/board/debian
 cd "$root"
 swift=${SWIFT:-swift}
 started=$SECONDS
+# The release build's flags (board/release-flags: no Foundation linked), as make release's.
+read -ra release_flags <<<"$(tr '\n' ' ' <"$root/board/release-flags")"
 
 fail() { echo "build-deb: $*" >&2; exit 1; }
 step() { echo "build-deb: $* ($((SECONDS - started)) s)"; }
@@ -46,7 +48,7 @@ if [ "$dist" = trixie ] && [ -z "${MIHRAB_DEB_BINARY:-}" ]; then
     source "$root/board/cross/toolchain.sh"
     cross_toolchain
     step "swift build for $arch with Debian's swiftlang (release, static Swift runtime and Foundation)"
-    cross_swift "$arch" build -c release --static-swift-stdlib --product mihrab --scratch-path ".build-cross/$arch-release"
+    cross_swift "$arch" build -c release --static-swift-stdlib --product mihrab --scratch-path ".build-cross/$arch-release" "${release_flags[@]}"
     binary=.build-cross/$arch-release/$(cross_triple "$arch")/release/mihrab
     [[ -x $binary ]] || fail "no binary at $binary"
     # qemu-user for the checks that run an arm64 binary (the host's static build works in a chroot).
@@ -90,7 +92,7 @@ if [ -n "${MIHRAB_DEB_BINARY:-}" ]; then
     binary=$MIHRAB_DEB_BINARY
 else
     step "swift build (release, static Swift runtime and Foundation) into $scratch"
-    build=(-c release --static-swift-stdlib --scratch-path "$scratch")
+    build=(-c release --static-swift-stdlib --scratch-path "$scratch" "${release_flags[@]}")
     "$swift" build "${build[@]}" --product mihrab
     binary=$("$swift" build "${build[@]}" --show-bin-path)/mihrab
 fi
