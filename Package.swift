@@ -217,7 +217,7 @@ let package = Package(
 // link Foundation, and with it ICU's 34 MB of data.
 for target in package.targets where target.type == .regular || target.type == .executable {
     guard !["ReferenceFit", "fit-reference-points", "ScheduleInstructions", "PeakMemory", "MihrabBenchmarks", "TestSupport"].contains(target.name),
-          !target.name.hasPrefix("C") else { continue }
+          target.path?.hasPrefix("hal/") != true else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }
 
