@@ -125,7 +125,7 @@ public final class AdminServer: Sendable {
             throw AdminError("admin page: \(stateDirectory): \(problem)")
         }
         var host = [CChar](repeating: 0, count: 256)
-        let name = gethostname(&host, host.count - 1) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "mihrab"
+        let name = gethostname(&host, host.count - 1) == 0 ? stringFromCBuffer(host) : "mihrab"
         try Crypto.makeCertificate(certificate: cert, key: key, host: name.isEmpty ? "mihrab" : name)
         logger.notice("admin page: made a self-signed certificate for \(name) in \(cert)")
     }

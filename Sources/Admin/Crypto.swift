@@ -45,7 +45,7 @@ enum Crypto {
         var problem = [CChar](repeating: 0, count: 256)
         guard mihrab_self_signed(host, Int64(Date().timeIntervalSince1970), Int64(10 * 365.25 * 86400), &certPEM, &keyPEM, &problem, problem.count) == 0,
               let certPEM, let keyPEM else {
-            throw AdminError("admin page: cannot make a certificate for \(host): \(String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw AdminError("admin page: cannot make a certificate for \(host): \(stringFromCBuffer(problem))")
         }
         defer { mihrab_crypto_free(certPEM); mihrab_crypto_free(keyPEM) }
         do {

@@ -3,6 +3,7 @@ import HAL
 
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// Sound files (WAV, FLAC, MP3, Ogg: whatever libsndfile reads), decoded to 16-bit
@@ -54,7 +55,7 @@ final class SndfileStream: SoundStream {
         guard let file = opened else {
             switch errNo {
             case 0:
-                let why = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let why = stringFromCBuffer(message)
                 throw SoundError(path, "not a sound file libsndfile can read (\(why))")
             case ENOENT: throw SoundError(path, "no such file")
             case EISDIR: throw SoundError(path, "is a directory, not a sound file")

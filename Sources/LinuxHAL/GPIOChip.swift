@@ -1,5 +1,6 @@
 import CGpiod
 import HAL
+import Platform
 
 /// A GPIO chip opened through libgpiod (v1 or v2, whichever the build used).
 public final class GPIOChip: @unchecked Sendable {
@@ -47,8 +48,8 @@ public final class GPIOChip: @unchecked Sendable {
         if mihrab_gpio_chip_describe(handle, &name, name.count, &label, label.count, &lines, &err) < 0 {
             throw SystemError("describe GPIO chip", locator, errno: err)
         }
-        return Info(name: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
-                    label: String(decoding: label.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+        return Info(name: stringFromCBuffer(name),
+                    label: stringFromCBuffer(label),
                     lineCount: Int(lines))
     }
 
