@@ -59,6 +59,7 @@ final class SndfileStream: SoundStream {
                 throw SoundError(path, "not a sound file libsndfile can read (\(why))")
             case ENOENT: throw SoundError(path, "no such file")
             case EISDIR: throw SoundError(path, "is a directory, not a sound file")
+            case ENODEV: throw SoundError(path, "not a regular file (a FIFO, a socket or a device is never read)")
             case EACCES: throw SoundError(path, "permission denied")
             default: throw SoundError(path, "cannot open: \(String(cString: strerror(errNo)))")
             }

@@ -44,6 +44,11 @@ public final class MQTTClient: @unchecked Sendable {
     private let connectedFlag = Atomic<Bool>(false)
 
     public init(_ options: Options) throws(MQTTError) {
+        // libmosquitto and OpenSSL open the CA file themselves, blocking: it is checked first
+        // (a regular file, at most 1 MiB), so that a FIFO in its place cannot hang the unit.
+        if options.broker.tls, !options.caFile.isEmpty, case .failure(let problem) = readSmallFile(options.caFile, limit: 1 << 20) {
+            throw MQTTError("network.ca_file: \(options.caFile): \(problem)")
+        }
         let rc = mihrab_mqtt_init()
         guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw MQTTError("libmosquitto: \(MQTTError.text(rc))") }
         guard let m = mosquitto_new(options.clientID, true, nil) else {
@@ -154,8 +159,11 @@ public struct MQTTCredentials: Sendable, Equatable {
         guard st.st_mode & 0o077 == 0 else {
             throw MQTTError("\(path): readable by others (mode \(String(st.st_mode & 0o777, radix: 8))): chmod 600 it, it holds a password")
         }
-        guard case .success(let data?) = readSmallFile(path, limit: 4096), let text = String(data: data, encoding: .utf8) else {
-            throw MQTTError("\(path): cannot be read")
+        let text: String
+        switch readSmallFile(path, limit: 4096) {
+        case .success(let data?): text = String(decoding: data, as: UTF8.self)
+        case .success(nil): throw MQTTError("\(path): cannot be read (no such file)")
+        case .failure(let problem): throw MQTTError("\(path): \(problem)")
         }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {

@@ -73,16 +73,22 @@ public struct SigningKey: Sendable {
 
     /// Reads a key file; refused when group or others may read it, or when it is not one.
     public static func load(_ path: String) throws(MQTTError) -> SigningKey {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw MQTTError("\(path): cannot be read (\(String(cString: strerror(errno))))") }
+        // O_NONBLOCK: a FIFO in the key's place cannot hang the open (readSmallFile refuses it).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw MQTTError("\(path): cannot be read (\(errno == ENXIO ? "not a regular file" : String(cString: strerror(errno))))")
+        }
         var st = stat()
         let mode = fstat(fd, &st) == 0 ? st.st_mode : 0o777
         close(fd)
         guard mode & 0o077 == 0 else {
             throw MQTTError("\(path): readable by others (mode \(String(mode & 0o777, radix: 8))): chmod 600 it, it is the site's private key")
         }
-        guard case .success(let data?) = readSmallFile(path, limit: 4096), let text = String(data: data, encoding: .utf8) else {
-            throw MQTTError("\(path): cannot be read (at most 4096 bytes)")
+        let text: String
+        switch readSmallFile(path, limit: 4096) {
+        case .success(let data?): text = String(decoding: data, as: UTF8.self)
+        case .success(nil): throw MQTTError("\(path): cannot be read (no such file)")
+        case .failure(let problem): throw MQTTError("\(path): \(problem)")
         }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard line.hasPrefix(prefix), let seed = Data(base64Encoded: String(line.dropFirst(prefix.count))), let k = SigningKey(seed: seed) else {

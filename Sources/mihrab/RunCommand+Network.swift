@@ -37,6 +37,17 @@ extension RunCommand {
         if let screen { c.screen.listen = screen }
     }
 
+    /// `[network] signing_key`, read as the link reads it: nil without one; refused when others
+    /// may read it, or when it is not the private half of `site_key`.
+    static func signingKey(_ n: NetworkConfig) throws(MQTTError) -> SigningKey? {
+        guard !n.signingKey.isEmpty else { return nil }
+        let key = try SigningKey.load(n.signingKey)
+        guard key.publicKey.text == n.siteKey else {
+            throw MQTTError("signing_key: \(n.signingKey) is not the private half of site_key (its public half is \(key.publicKey))")
+        }
+        return key
+    }
+
     /// The link to the broker, started; nil without `[network]` or when it cannot start (logged).
     static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, daemon: DaemonSlot,
                           logger: Logger) -> UnitLink? {
@@ -44,9 +55,10 @@ extension RunCommand {
         do throws(MQTTError) {
             let credentials = try site.network.credentials.isEmpty ? nil : MQTTCredentials.load(site.network.credentials)
             let admin = try site.network.adminCredentials.isEmpty ? nil : MQTTCredentials.load(site.network.adminCredentials)
-            let signing = try site.network.signingKey.isEmpty ? nil : SigningKey.load(site.network.signingKey)
-            if let signing, signing.publicKey.text != site.network.siteKey {
-                throw MQTTError("network.signing_key: \(site.network.signingKey) is not the private half of network.site_key (its public half is \(signing.publicKey.text))")
+            // A key that cannot sign costs the admin page its publishing, not the unit its link.
+            var signing: SigningKey?
+            do throws(MQTTError) { signing = try signingKey(site.network) } catch {
+                logger.error("network: \(error); this unit's admin page cannot sign the site's settings or commands")
             }
             let link = try UnitLink(.init(network: site.network, credentials: credentials, adminCredentials: admin, signingKey: signing,
                                           version: BuildInfo.version),

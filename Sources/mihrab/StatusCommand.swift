@@ -87,6 +87,7 @@ struct ConfigCommand: ParsableCommand {
             let c = try loadConfig(file)
             let boardPath = board ?? (FileManager.default.fileExists(atPath: c.board) ? c.board : nil)
             if let boardPath { _ = try loadBoard(boardPath) }
+            try ConfigCommand.ConfigCheck.checkFiles(c)
             print("\(file): OK" + (boardPath.map { "; board \($0): OK" } ?? ""))
             for line in ConfigCheck.describe(c.sound) { print(line) }
         }

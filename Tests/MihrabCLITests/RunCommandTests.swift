@@ -197,6 +197,12 @@ struct RealTimeReloadTests {
         kill(p.processIdentifier, SIGHUP)
         usleep(1_500_000)
         #expect(p.isRunning)
+        // A FIFO as the adhan: refused with its line at once (the reload blocked on it before).
+        #expect(mkfifo(dir + "/adhan.wav", 0o600) == 0)
+        try "[location]\nsource = \"fixed\"\n[sounds]\ndirectories = []\nadhan = \"\(dir)/adhan.wav\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(p.processIdentifier, SIGHUP)
+        usleep(1_500_000)
+        #expect(p.isRunning)
         try "[location]\nsource = \"fixed\"\nlatitude = 30\n".write(toFile: config, atomically: true, encoding: .utf8)
         kill(p.processIdentifier, SIGHUP)
         usleep(1_500_000)
@@ -205,6 +211,7 @@ struct RealTimeReloadTests {
         #expect(p.terminationStatus == 0)
         let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(log.contains("new configuration refused, the old one keeps running: \(config):2: location.latitude: 999 is out of range"), "\(log)")
+        #expect(log.contains("new configuration refused, the old one keeps running: \(config):5: sounds.adhan: \(dir)/adhan.wav: not a regular file"), "\(log)")
         #expect(log.contains("configuration reloaded"))
         #expect(log.contains("at 30.0000, 39.8262"))  // replanned at the new latitude
     }

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import PrayerTimes
 
 @Suite("time zones from tzdata (TZif files)")
@@ -98,5 +99,17 @@ struct ZoneRulesTests {
         #expect(PosixTimeZone("") == nil)
         #expect(PosixTimeZone("GMT0BST,M13.5.0,M10.5.0") == nil)
         #expect(PosixTimeZone("XX5") == nil)
+    }
+
+    @Test("a FIFO or a device in a zone's place: refused at once, naming it (a FIFO blocked the open)")
+    func notAFile() throws {
+        let dir = "/tmp/mh-zones-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        #expect(mkdir(dir, 0o755) == 0 && mkdir(dir + "/Europe", 0o755) == 0)
+        defer { unlink(dir + "/Europe/London"); unlink(dir + "/Europe/Paris"); rmdir(dir + "/Europe"); rmdir(dir) }
+        #expect(mkfifo(dir + "/Europe/London", 0o644) == 0)
+        #expect(symlink("/dev/null", dir + "/Europe/Paris") == 0)
+        for (zone, path) in [("Europe/London", dir + "/Europe/London"), ("Europe/Paris", dir + "/Europe/Paris")] {
+            #expect(throws: ZoneRules.LoadError.notAFile(zone, path)) { try ZoneRules.load(zone, directory: dir) }
+        }
     }
 }

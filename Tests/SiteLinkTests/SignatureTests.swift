@@ -100,4 +100,46 @@ import Testing
         #expect(c.network.siteKey == key)
         #expect(c.network.unsignedCommands.isEmpty)
     }
+
+    /// The identity point and the all-zero key passed as `site_key`, and with the identity a
+    /// constant forged signature was applied. Every point whose order divides 8 (libsodium's
+    /// blocklist, either sign of x) is refused, by the config's check and as a key.
+    @Test func keysOfSmallOrderAreRefused() throws {
+        let ff = String(repeating: "ff", count: 30)
+        let small = ["00" + String(repeating: "00", count: 31), "01" + String(repeating: "00", count: 31),
+                     "ec\(ff)7f", "ed\(ff)7f", "ee\(ff)7f",
+                     "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+                     "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"]
+        for hex in small {
+            for sign: UInt8 in [0, 0x80] {
+                var b = Self.bytes(hex)
+                b[31] |= sign
+                let text = "ed25519:" + b.base64EncodedString()
+                #expect(SiteKey(text) == nil, Comment(rawValue: hex))
+                #expect(throws: ConfigError.self) {
+                    try SiteConfig.parse("[network]\nsite_key = \"\(text)\"\n", file: "k.toml")
+                }
+            }
+        }
+        let identity = "ed25519:" + Self.bytes("01" + String(repeating: "00", count: 31)).base64EncodedString()
+        do {
+            _ = try SiteConfig.parse("[network]\nsite_key = \"\(identity)\"\n", file: "k.toml")
+            Issue.record("the identity passed")
+        } catch {
+            #expect(error.description.contains("is a point of small order"), Comment(rawValue: error.description))
+        }
+        #expect(SiteKey(SigningKey().publicKey.text) != nil)
+    }
+
+    /// A private key pasted into `site_key` is refused without a character of it in the line.
+    @Test func aPrivateKeyInSiteKeyIsNeverPrinted() throws {
+        let secret = "ed25519-private:" + Data((0..<32).map { UInt8($0) }).base64EncodedString()
+        do {
+            _ = try SiteConfig.parse("[network]\nsite_key = \"\(secret)\"\n", file: "k.toml")
+            Issue.record("taken")
+        } catch {
+            #expect(error.description.contains("is the PRIVATE half of a key"), Comment(rawValue: error.description))
+            #expect(!error.description.contains(String(secret.dropFirst(16).prefix(8))), Comment(rawValue: error.description))
+        }
+    }
 }

@@ -18,13 +18,22 @@ mihrab_sndfile *mihrab_sndfile_open(const char *path, int *err_no, char *msg, si
     if (err_no) *err_no = 0;
     if (msg && msg_len) msg[0] = 0;
     /* The descriptor first, so that a missing or unreadable file is told by its errno
-     * rather than by libsndfile's wording. */
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) { if (err_no) *err_no = errno; return NULL; }
+     * rather than by libsndfile's wording. O_NONBLOCK, then a regular file only: a FIFO in a
+     * sound's place would block the open (and then every read) until someone writes to it.
+     * A directory says EISDIR; anything else that is not a file (FIFO, socket, device) EFTYPE's
+     * stand-in, ENODEV. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) { if (err_no) *err_no = errno == ENXIO ? ENODEV : errno; return NULL; }  /* ENXIO: a socket */
     struct stat st;
     int statted = fstat(fd, &st) == 0;
-    if (!statted || S_ISDIR(st.st_mode)) {
-        if (err_no) *err_no = statted ? EISDIR : errno;
+    if (!statted || !S_ISREG(st.st_mode)) {
+        if (err_no) *err_no = !statted ? errno : S_ISDIR(st.st_mode) ? EISDIR : ENODEV;
+        close(fd);
+        return NULL;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+        if (err_no) *err_no = errno;
         close(fd);
         return NULL;
     }

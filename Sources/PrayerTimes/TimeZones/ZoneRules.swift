@@ -29,12 +29,15 @@ public struct ZoneRules: Sendable, Equatable {
         case invalidName(String)
         case notFound(String)
         case malformed(String, String)
+        /// The zone's path holds something other than a file (a FIFO, a socket, a device).
+        case notAFile(String, String)
 
         public var description: String {
             switch self {
             case .invalidName(let n): "time zone '\(n)': not a valid IANA name (like Europe/London)"
             case .notFound(let n): "time zone '\(n)': no such zone in the system's tzdata"
             case .malformed(let n, let why): "time zone '\(n)': tzdata file is malformed (\(why))"
+            case .notAFile(let n, let path): "time zone '\(n)': \(path) is not a regular file (a FIFO, a socket or a device is never read)"
             }
         }
     }
@@ -51,7 +54,8 @@ public struct ZoneRules: Sendable, Equatable {
               !identifier.split(separator: "/").contains("..") else {
             throw .invalidName(identifier.count > 64 ? identifier.prefix(64) + "…" : identifier)  // quoted in messages
         }
-        guard let bytes = readFile(directory + "/" + identifier) else { throw .notFound(identifier) }
+        let path = directory + "/" + identifier
+        guard let bytes = try readFile(path, identifier) else { throw .notFound(identifier) }
         return try parse(bytes, identifier: identifier)
     }
 
@@ -168,10 +172,17 @@ public struct ZoneRules: Sendable, Equatable {
                          types: types, initialType: 0, footer: footer)
     }
 
-    private static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// O_NONBLOCK and a regular file only: a FIFO in a zone's place cannot hang the unit.
+    private static func readFile(_ path: String, _ identifier: String) throws(LoadError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw .notAFile(identifier, path) }  // a socket
+            return nil
+        }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw .notAFile(identifier, path) }
         var out = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {

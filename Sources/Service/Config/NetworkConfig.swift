@@ -33,9 +33,10 @@ public struct NetworkConfig: Sendable, Equatable {
     public var enabled: Bool { !mqtt.isEmpty }
 
     /// The 32 bytes of an `ed25519:BASE64` public key, nil when it is not one.
+    /// Keys of small order are not keys (`PublicKeyText`).
     public static func publicKeyBytes(_ text: String) -> Data? {
-        guard text.hasPrefix("ed25519:"), let d = Data(base64Encoded: String(text.dropFirst(8))), d.count == 32 else { return nil }
-        return d
+        guard case .success(let bytes) = PublicKeyText.parse(text) else { return nil }
+        return Data(bytes)
     }
     public var broker: BrokerURL? { BrokerURL(mqtt) }
 
@@ -134,9 +135,7 @@ extension SiteConfig {
                 network.caFile = v
             }
             if let v = try t.string("site_key") {
-                guard v.isEmpty || NetworkConfig.publicKeyBytes(v) != nil else {
-                    throw t.error("site_key", "\(quoted(String(v.prefix(80)))) is not \"ed25519:BASE64\" (the line mihrab site keygen prints), or \"\" for none")
-                }
+                if !v.isEmpty, case .failure(let problem) = PublicKeyText.parse(v) { throw t.error("site_key", "\(problem) (or \"\" for none)") }
                 network.siteKey = v
             }
             if let v = try t.string("signing_key") {

@@ -90,7 +90,8 @@ public func readSmallFileAndMode(_ path: String, limit: Int) -> Result<SmallFile
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
         let e = errno
-        return e == ENOENT ? .success(nil) : .failure(.unreadable(String(cString: strerror(e))))
+        // ENXIO: a Unix socket's path, which open() cannot read either.
+        return e == ENOENT ? .success(nil) : .failure(.unreadable(e == ENXIO ? "not a regular file" : String(cString: strerror(e))))
     }
     defer { close(fd) }
     var st = stat()
