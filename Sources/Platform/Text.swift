@@ -39,3 +39,20 @@ private func hexValue(_ c: UInt8) -> UInt8? {
     default: nil
     }
 }
+
+/// Text from the network made safe to print on a terminal: every control character (C0, DEL,
+/// C1: ESC, CR, BEL and the rest, which could move the cursor or rewrite the screen) and the
+/// bidirectional overrides shown as `\u{XX}` instead of sent.
+public func printable(_ s: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+    for u in s.unicodeScalars {
+        let v = u.value
+        if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+            out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+        } else {
+            out.unicodeScalars.append(u)
+        }
+    }
+    return out
+}

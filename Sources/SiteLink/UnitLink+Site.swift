@@ -10,12 +10,19 @@ import Logging
 /// signed with the site key in the unit's own file (the harmless commands it allows unsigned
 /// aside). Anyone who can publish on the broker can send anything; nothing unsigned steers.
 extension UnitLink {
-    func siteConfig(_ m: MQTTClient.Message) {
+    /// A site config from the site's topic (`peer` nil) or from the topic where a unit keeps
+    /// the one it applied. Each is verified against the site's topic (the publisher signed it
+    /// for that), and the highest version that verifies is the one offered, from wherever it
+    /// came: a fresh unit joins at the site's newest version, not at an older one replayed
+    /// (retained) on the site's topic. A peer's topic is only a carrier: what it holds that
+    /// does not verify, or is not newer, is passed over without a word.
+    func siteConfig(_ m: MQTTClient.Message, from peer: String?) {
         guard !m.payload.isEmpty else { return }  // a retained config cleared: keep what we have
+        let topic = Topics.siteConfig(site)
         do throws(ConfigError) {
             let key = siteKey
-            let (settings, _, _) = try SiteSettings.decode(m.payload, topic: m.topic) { s throws(ConfigError) in
-                try s.verify(with: key, topic: m.topic)
+            let (settings, _, _) = try SiteSettings.decode(m.payload, topic: topic) { s throws(ConfigError) in
+                try s.verify(with: key, topic: topic)
             }
             // Verified: it counts for the next version even if this unit refuses it (a newer
             // release's keys, a clash with the unit's own file).
@@ -27,8 +34,36 @@ extension UnitLink {
             // signed ones: a forged version 10^9 among them) do not hold a signed one back.
             let rekeyed = applied != nil && applied?.key != key?.text
             guard rekeyed || settings.order > (applied?.order ?? .none) else {
+                if peer != nil { return }
                 throw SiteSettings.notNewer(settings, applied: applied?.order ?? .none)
             }
+            offer(settings)
+        } catch {
+            guard peer == nil else { return }
+            refused(error)
+        }
+    }
+
+    /// How long the retained configs that arrive together (at a connection: the site's and
+    /// each unit's) are gathered before the highest is applied.
+    static let settleSeconds = 0.3
+
+    /// The highest of the configs offered is applied once they stop arriving together.
+    private func offer(_ s: SiteSettings) {
+        if let p = pending, p.order >= s.order { return }
+        pending = s
+        guard !settling else { return }
+        settling = true
+        queue.asyncAfter(deadline: .now() + UnitLink.settleSeconds) { [weak self] in self?.applyPending() }
+    }
+
+    private func applyPending() {
+        settling = false
+        guard let settings = pending else { return }
+        pending = nil
+        do throws(ConfigError) {
+            let key = siteKey
+            guard settings.key == key?.text else { return }  // offered under a key replaced since
             try checkWhole(settings)
             let stored: Bool
             do { stored = try store.storeIfNewer(settings, key: key?.text) } catch {
@@ -41,35 +76,54 @@ extension UnitLink {
             publishApplied()
             reload()
         } catch {
-            let line = error.description
-            shared.withLock {
-                $0.refused = line
-                $0.refusals += 1
-            }
-            logger.error("network: site config refused, version \(store.order) kept: \(line)")
-            publishEvent(UnitEvent(type: "config", at: UnitEvent.utcNow(), result: "refused", message: line, version: store.version))
+            refused(error)
         }
         if let latest { publishStatus(latest) }
     }
 
-    func command(_ name: String, topic: String, _ payload: Data) {
+    private func refused(_ error: ConfigError) {
+        let line = error.description
+        shared.withLock {
+            $0.refused = line
+            $0.refusals += 1
+        }
+        logger.error("network: site config refused, version \(store.order) kept: \(line)")
+        publishEvent(UnitEvent(type: "config", at: UnitEvent.utcNow(), result: "refused", message: line, version: store.version))
+        if let latest { publishStatus(latest) }
+    }
+
+    /// This unit's own applied topic: cleared or set back by someone else, it is set again
+    /// (peers and `site publish` read the site's newest version there).
+    func ownApplied(_ m: MQTTClient.Message) {
+        guard let mine = store.settings, mine.signature != nil else { return }
+        if m.payload == mine.encoded() { return }
+        logger.warning("network: \(m.topic) was \(m.payload.isEmpty ? "cleared" : "overwritten") by another client: published again")
+        publishApplied()
+    }
+
+    func command(_ name: String, _ m: MQTTClient.Message) {
+        let (topic, payload) = (m.topic, m.payload)
         let decoded = payload.count <= 4096 ? try? JSONDecoder().decode(CommandBody.self, from: payload) : nil
         let body = decoded ?? CommandBody(id: String(decoding: payload.prefix(64), as: UTF8.self).trimmingSpacesAndNewlines())
         let given = body.id ?? ""
         let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
+        if payload.isEmpty { return }  // a retained command cleared (as it is cleared, or at a subscription)
         guard let c = RemoteCommand(rawValue: name) else {
             publishEvent(UnitEvent(type: "command", at: UnitEvent.utcNow(), id: id, command: String(name.prefix(32)),
                                    result: "unknown command (stop, test-sound, identify, reload)"))
             return
         }
         let trusted = latest?.clock.trusted ?? false
-        if let why = gate.refusal(c.rawValue, topic: topic, body: body, now: Date(), clockTrusted: trusted,
-                                  uptime: ProcessInfo.processInfo.systemUptime) {
+        // A retained command would be taken again at every restart and reconnection.
+        let why = m.retained ? "\(topic): retained: commands are taken only as they are sent, never from what the broker keeps"
+            : gate.refusal(c.rawValue, topic: topic, body: body, now: Date(), clockTrusted: trusted)
+        if let why {
             shared.withLock { $0.refusals += 1 }
             logger.error("network: command \(c.rawValue) (id \(id)) refused: \(why)")
             publishEvent(UnitEvent(type: "command", at: UnitEvent.utcNow(), id: id, command: c.rawValue, result: "refused: \(why)"))
             return
         }
+        if let p = gate.problem { logger.error("network: \(p)") }
         logger.notice("network: command \(c.rawValue) (id \(id))\(body.signature == nil ? "" : ", signed")")
         perform(c, id)
     }

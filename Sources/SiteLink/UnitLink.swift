@@ -55,8 +55,9 @@ public final class UnitLink: @unchecked Sendable {
     let perform: @Sendable (RemoteCommand, String) -> Void
     /// Checks settings over the unit's own file, as a whole, before they are stored.
     let checkWhole: @Sendable (SiteSettings) throws(ConfigError) -> Void
-    /// The unit's own `[network] site_key`: the only key it takes settings and commands from.
-    let siteKey: SiteKey?
+    /// The unit's own `[network] site_key`: the only key it takes settings and commands from
+    /// (a reload with a new one changes it: `rekey`). On `queue` only.
+    var siteKey: SiteKey?
 
     struct Shared {
         var refused: String?
@@ -66,10 +67,16 @@ public final class UnitLink: @unchecked Sendable {
         /// The newest verified site config seen, applied or not.
         var newestSeen = SiteVersion.none
         var openBroker: Bool?
+        /// The site key's private half (`[network] signing_key`), for the admin page.
+        var signingKey: SigningKey?
     }
     let shared = Mutex(Shared())
     // On `queue` only.
     var gate: CommandGate
+    /// The best verified site config offered since the last one was applied, waiting for the
+    /// retained ones that come with it (the site's topic and every unit's applied one) to arrive.
+    var pending: SiteSettings?
+    var settling = false
     var latest: StatusReport?
     private var lastSignificant: Data?
     private var lastPublished = -Double.infinity
@@ -88,14 +95,14 @@ public final class UnitLink: @unchecked Sendable {
         unit = setup.network.unitID
         site = setup.network.site
         siteKey = SiteKey(setup.network.siteKey)
-        gate = CommandGate(key: siteKey, unsigned: setup.network.unsignedCommands)
+        gate = CommandGate(key: siteKey, unsigned: setup.network.unsignedCommands, path: store.directory + "/commands.json")
         client = try MQTTClient(.init(clientID: "mihrab-\(unit)", broker: broker, credentials: setup.credentials,
                                       caFile: setup.network.caFile,
                                       will: (Topics.state(unit), Data(UnitPresence.lost.rawValue.utf8), true)))
         adminClient = try setup.adminCredentials.map { c throws(MQTTError) in
             try MQTTClient(.init(clientID: "mihrab-\(setup.network.unitID)-admin", broker: broker, credentials: c, caFile: setup.network.caFile))
         }
-        shared.withLock { $0.newestSeen = store.order }
+        shared.withLock { ($0.newestSeen, $0.signingKey) = (store.order, setup.signingKey) }
         client.onConnect = { [weak self] in
             guard let link = self else { return }
             link.queue.async { link.connected() }
@@ -117,6 +124,7 @@ public final class UnitLink: @unchecked Sendable {
             link.event(UnitEvent(type: "error", at: UnitEvent.utcNow(), message: String(line.prefix(512))))
         }
         logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
+        if let p = gate.problem { logger.error("network: \(p)") }
         if siteKey == nil {
             logger.warning("network: no site_key in [network]: the site's settings and signed commands are refused (mihrab site keygen makes a key)")
         }
@@ -147,65 +155,13 @@ public final class UnitLink: @unchecked Sendable {
         }
     }
 
-    /// status.json's and the status topic's site part.
-    public func siteStatus() -> StatusReport.Site {
-        let (refused, refusals, problem, open) = shared.withLock { ($0.refused, $0.refusals, $0.problem, $0.openBroker) }
-        let connected = client.isConnected
-        let order = store.order
-        var s = StatusReport.Site(name: site, unit: unit, configVersion: order.version, refused: refused,
-                                  broker: connected ? "connected" : "connecting", problem: connected ? nil : problem)
-        s.configSeries = order.series == 0 ? nil : order.series
-        s.refusals = refusals
-        s.login = setup.credentials == nil ? "none" : "account"
-        s.openBroker = open
-        return s
-    }
-
-    /// Every unit of the site seen on the broker (this one included).
-    public func peers() -> [Peer] {
-        shared.withLock { s in s.peers.values.filter { $0.status?.site?.name == nil || $0.status?.site?.name == site } }
-            .sorted { $0.id < $1.id }
-    }
-
-    /// The newest verified site config seen (applied or not): the next one must be above it.
-    /// Never a unit's status, which any unit's account may write.
-    public var newestVersion: SiteVersion { max(store.order, shared.withLock { $0.newestSeen }) }
-
-    /// Why this unit cannot publish the site config, nil when it can: it needs the site's
-    /// admin account and the site key.
-    public var cannotPublish: String? {
-        if adminClient == nil { return "no admin_credentials in [network]" }
-        if setup.signingKey == nil { return "no signing_key in [network] (the site key that signs it)" }
-        return nil
-    }
-
-    /// Settings signed with the site key for the site's topic; nil without the key.
-    public func sign(_ s: SiteSettings) -> SiteSettings? {
-        setup.signingKey.map { s.signed(with: $0, topic: Topics.siteConfig(site)) }
-    }
-
-    /// Publishes signed settings to the site (retained) with the admin account; false without
-    /// one or without a link.
-    public func publishSite(_ s: SiteSettings) -> Bool {
-        guard let adminClient, adminClient.isConnected, s.signature != nil else { return false }
-        queue.async { self.publishApplied() }
-        return adminClient.publish(Topics.siteConfig(site), s.encoded(), retain: true) != nil
-    }
-
-    /// Sends a command to a unit of the site (the admin page's buttons), signed with the site
-    /// key when this unit holds it (a command that changes something needs it).
-    public func send(_ command: RemoteCommand, to unit: String, id: String) -> Bool {
-        let topic = Topics.command(unit, command.rawValue)
-        let body = setup.signingKey.map { CommandBody.signed(topic: topic, id: id, key: $0) } ?? CommandBody(id: id)
-        return (adminClient ?? client).publish(topic, body.json(), retain: false, qos: 1) != nil
-    }
-
     // MARK: - On the queue
 
     private func connected() {
         shared.withLock { $0.problem = nil }
         logger.notice("network: connected to \(client.options.broker) as \(setup.credentials?.username ?? "no user")")
         client.subscribe(Topics.siteConfig(site))
+        client.subscribe(Topics.everyApplied)
         client.subscribe(Topics.unit(unit) + "/cmd/+")
         client.subscribe(Topics.everyState)
         client.subscribe(Topics.everyStatus)
@@ -234,9 +190,11 @@ public final class UnitLink: @unchecked Sendable {
 
     private func received(_ m: MQTTClient.Message) {
         if m.topic == Topics.siteConfig(site) {
-            siteConfig(m)
+            siteConfig(m, from: nil)
+        } else if let id = Topics.unitID(in: m.topic, leaf: "config") {
+            if id == unit { ownApplied(m) } else { siteConfig(m, from: id) }
         } else if let name = Topics.commandName(in: m.topic, unit: unit) {
-            command(name, topic: m.topic, m.payload)
+            command(name, m)
         } else if let id = Topics.unitID(in: m.topic, leaf: "state") {
             let state = String(decoding: m.payload.prefix(16), as: UTF8.self)
             shared.withLock { s in

@@ -19,7 +19,9 @@ extension RunCommand {
     /// The unit's file with the stored site settings over it; settings that no longer pass
     /// the check (a newer unit's rules) are logged and the unit's own file runs.
     func effective(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, logger: Logger) -> SiteConfig {
-        guard let store, let s = store.settings else { return site }
+        guard let store else { return site }
+        RunCommand.dropOtherKeys(store, site.network, logger: logger)
+        guard let s = store.settings else { return site }
         do {
             guard var c = try store.effective(localFile: configPath) else { return site }
             overrides(&c)
@@ -29,6 +31,13 @@ extension RunCommand {
             logger.error("site config version \(s.version) no longer passes the check, the unit's own file in force: \(error)")
             return site
         }
+    }
+
+    /// Settings signed with another key than `site_key` stop counting (a new site key, at a
+    /// start or a reload): said once, when they are set aside.
+    static func dropOtherKeys(_ store: SiteSettingsStore, _ network: NetworkConfig, logger: Logger) {
+        guard network.enabled, let dropped = store.dropUnlessSigned(by: network.siteKey) else { return }
+        logger.warning("site config version \(dropped.order) was signed with another key (\(dropped.key.map { String($0.prefix(20)) + "…" } ?? "none")) than [network] site_key: set aside, the unit's own file is in force until a config signed with the new key arrives")
     }
 
     /// What the command line sets over the config (the simulation's position, the screen's address).
@@ -48,6 +57,15 @@ extension RunCommand {
         return key
     }
 
+    /// The signing key, or nil with its line logged: a key that cannot sign costs the admin
+    /// page its publishing, not the unit its link.
+    static func usableSigningKey(_ n: NetworkConfig, logger: Logger) -> SigningKey? {
+        do throws(MQTTError) { return try signingKey(n) } catch {
+            logger.error("network: \(error); this unit's admin page cannot sign the site's settings or commands")
+            return nil
+        }
+    }
+
     /// The link to the broker, started; nil without `[network]` or when it cannot start (logged).
     static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, daemon: DaemonSlot,
                           logger: Logger) -> UnitLink? {
@@ -55,11 +73,7 @@ extension RunCommand {
         do throws(MQTTError) {
             let credentials = try site.network.credentials.isEmpty ? nil : MQTTCredentials.load(site.network.credentials)
             let admin = try site.network.adminCredentials.isEmpty ? nil : MQTTCredentials.load(site.network.adminCredentials)
-            // A key that cannot sign costs the admin page its publishing, not the unit its link.
-            var signing: SigningKey?
-            do throws(MQTTError) { signing = try signingKey(site.network) } catch {
-                logger.error("network: \(error); this unit's admin page cannot sign the site's settings or commands")
-            }
+            let signing = usableSigningKey(site.network, logger: logger)
             let link = try UnitLink(.init(network: site.network, credentials: credentials, adminCredentials: admin, signingKey: signing,
                                           version: BuildInfo.version),
                                     store: store, logger: logger, reload: { daemon.get()?.requestReload() },

@@ -181,21 +181,6 @@ struct RunCommand: AsyncParsableCommand {
                             store: store, calibration: calibration.calibration, recorder: recorder, logger: logger)
             options.statusPath = runtime.map { $0 + "/status.json" }
         }
-        if let configPath {
-            options.reload = { [siteStore] in
-                do {
-                    var c = try SiteConfig.load(path: configPath)
-                    if let e = try siteStore?.effective(localFile: configPath) { c = e }
-                    overrides(&c)
-                    let z = c.zone == "system" ? ZoneRules.system() : try ZoneRules.load(c.zone)
-                    return .success((c, z))
-                } catch let e as ConfigError {
-                    return .failure(e)
-                } catch {
-                    return .failure(ConfigError(file: configPath, line: nil, path: "time.zone", message: "\(error)"))
-                }
-            }
-        }
         logger.notice("mihrab \(BuildInfo.version) on \(boardConfig.name), zone \(zone.identifier)")
         // The outputs: each a subscriber of the loop's snapshots (status.json is the daemon's own).
         let hub = options.hub
@@ -210,6 +195,24 @@ struct RunCommand: AsyncParsableCommand {
         }
         let slot = DaemonSlot()
         let link = RunCommand.startLink(site, store: siteStore, configPath: configPath, daemon: slot, logger: logger)
+        if let configPath {
+            options.reload = { [siteStore] in
+                do {
+                    var c = try SiteConfig.load(path: configPath)
+                    if let siteStore { RunCommand.dropOtherKeys(siteStore, c.network, logger: logger) }
+                    if let e = try siteStore?.effective(localFile: configPath) { c = e }
+                    overrides(&c)
+                    let z = c.zone == "system" ? ZoneRules.system() : try ZoneRules.load(c.zone)
+                    // The link verifies with the reloaded site_key from now on.
+                    link?.rekey(c.network, signing: RunCommand.usableSigningKey(c.network, logger: logger))
+                    return .success((c, z))
+                } catch let e as ConfigError {
+                    return .failure(e)
+                } catch {
+                    return .failure(ConfigError(file: configPath, line: nil, path: "time.zone", message: "\(error)"))
+                }
+            }
+        }
         let latest = LatestStatus(hub: hub)
         hub.subscribe(latest)
         if let link {

@@ -19,11 +19,14 @@ extension SiteCommand {
             let signing = try SiteCommand.signingKey(key)
             let (text, timetable) = try SiteCommand.check(file)
             let topic = Topics.siteConfig(options.site)
-            let session = try options.session([topic, Topics.everyApplied])
+            let session = try options.session([topic, Topics.everyApplied, Topics.everyState, "\(Topics.root)/unit/+/event"])
             defer { session.close() }
             // What is retained arrives at once.
             _ = session.wait(timeout: 1.0) { _ in false }
-            let top = SiteCommand.newestSigned(session.messages, site: options.site, key: signing.publicKey)
+            // Above what the broker holds and above what this key signed before: a broker whose
+            // retained configs were cleared cannot set the site's versions back.
+            let floor = SignedFloor(keyFile: key)
+            let top = max(SiteCommand.newestSigned(session.messages, site: options.site, key: signing.publicKey), floor.read())
             let next = reset ? SiteVersion(series: top.series + 1, version: 1) : SiteVersion(series: top.series, version: top.version + 1)
             guard next.version <= SiteSettings.maximumVersion, next.series <= SiteSettings.maximumVersion else {
                 throw CommandError("\(file): version \(top) is the last of its series: nothing published; --reset starts the site's versions again",
@@ -37,6 +40,12 @@ extension SiteCommand {
             guard payload.count <= SiteSettings.maximumBytes else {
                 throw CommandError("\(file): \(payload.count) bytes as published: more than a unit takes (\(SiteSettings.maximumBytes))", exitCode: .config)
             }
+            // Kept before it is sent: a version once signed is never signed again for other settings.
+            if let problem = floor.write(next) { throw CommandError(problem, exitCode: .cantCreate) }
+            let online = Set(session.messages.compactMap { m in
+                Topics.unitID(in: m.topic, leaf: "state").flatMap { String(decoding: m.payload, as: UTF8.self) == "online" ? $0 : nil }
+            })
+            let sentAt = session.messages.count
             guard session.publish(topic, payload, retain: true) else {
                 throw CommandError("\(options.broker): the link dropped before the config could be sent", exitCode: .unavailable)
             }
@@ -48,7 +57,41 @@ extension SiteCommand {
                                    exitCode: .unavailable)
             }
             print("published version \(next) of \(file) to \(topic)")
+            let answers = SiteCommand.answers(session, after: sentAt, version: next.version, expecting: online, timeout: options.timeout)
+            for (unit, line) in answers.sorted(by: { $0.key < $1.key }) { print("\(unit): \(line)") }
+            let applied = answers.values.filter { $0 == "applied" }.count
+            let silent = online.subtracting(answers.keys).sorted()
+            if !silent.isEmpty { print("no answer in \(Int(options.timeout)) s: \(silent.joined(separator: ", "))") }
+            guard applied > 0 else {
+                throw CommandError("\(file): no unit applied version \(next) (\(online.isEmpty ? "none of the site's units is online" : "\(online.count) online")): mihrab site show says what each has",
+                                   exitCode: .unavailable)
+            }
+            print("applied by \(applied) of the \(online.count) units online")
         }
+    }
+
+    /// Each unit's answer to a published version (from its event topic): "applied", or
+    /// "refused: LINE". Waits until every unit of `expecting` has answered, or `timeout`.
+    /// (Polled: `MQTTSession.wait` holds the messages' lock while it matches.)
+    static func answers(_ session: MQTTSession, after: Int, version: Int, expecting: Set<String>, timeout: Double) -> [String: String] {
+        struct Event: Decodable { var type: String?; var result: String?; var message: String?; var version: Int? }
+        func collect() -> [String: String] {
+            var out: [String: String] = [:]
+            for m in session.messages.dropFirst(after) {
+                guard let unit = Topics.unitID(in: m.topic, leaf: "event"), let e = try? JSONDecoder().decode(Event.self, from: m.payload),
+                      e.type == "config" else { continue }
+                if e.result == "applied", e.version == version { out[unit] = "applied" }
+                if e.result == "refused", out[unit] == nil { out[unit] = "refused: " + printable(e.message ?? "") }
+            }
+            return out
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var got = collect()
+        while Date() < deadline, !expecting.isSubset(of: Set(got.keys)) {
+            usleep(50_000)
+            got = collect()
+        }
+        return got
     }
 
     /// The newest site config on the broker that this key signed: the site's retained one or

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import Platform
 import Service
 import SiteLink
 
@@ -65,17 +66,18 @@ extension SiteCommand {
                 print(String(decoding: (try? e.encode(report)) ?? Data(), as: UTF8.self))
                 return
             }
-            print("Site \(options.site): " + (report.version.map { "config version \($0), published \(report.published ?? "?") by \(report.publishedBy ?? "?")" } ?? "no config published")
-                  + (report.version == nil ? "" : report.signedBy.map { ", signed by \($0.prefix(20))…" } ?? ", NOT SIGNED (no unit takes it)"))
+            // Every string below came from the network: printed with no control character in it.
+            print("Site \(options.site): " + (report.version.map { "config version \($0), published \(printable(report.published ?? "?")) by \(printable(report.publishedBy ?? "?"))" } ?? "no config published")
+                  + (report.version == nil ? "" : report.signedBy.map { ", signed by \(printable(String($0.prefix(20))))…" } ?? ", NOT SIGNED (no unit takes it)"))
             if report.openBroker == true || report.units.contains(where: { $0.login == "none" || $0.openBroker == true }) {
                 print("Broker: takes clients without an account: anyone on the network can read the site's topics and publish to them. Units take only settings and commands signed with the site key (stop and identify unsigned, unless a unit's unsigned_commands says otherwise).")
             }
             if report.units.isEmpty { print("No unit of this site has reported yet.") }
             for r in report.units {
-                print("\(r.unit): \(r.state), applied \(r.configVersion.map(String.init) ?? "-"), \(r.status ?? "-"), next \(r.next ?? "-")"
+                print(printable("\(r.unit): \(r.state), applied \(r.configVersion.map(String.init) ?? "-"), \(r.status ?? "-"), next \(r.next ?? "-")"
                       + (r.login == "none" ? "; logs in without an account" : "")
                       + ((r.refusals ?? 0) > 0 ? "; \(r.refusals ?? 0) refused" : "")
-                      + (r.refused.map { "; refused: \($0)" } ?? ""))
+                      + (r.refused.map { "; refused: \($0)" } ?? "")))
             }
         }
     }

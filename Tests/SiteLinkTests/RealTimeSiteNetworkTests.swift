@@ -54,7 +54,7 @@ import Testing
 
     func publish(_ file: String, as user: String = "admin") throws -> (status: Int32, out: String, err: String) {
         try tool(MihrabBinary.url.path, ["site", "publish", file, "--broker", broker.url, "--site", "central",
-                                         "--credentials", try broker.credentialsFile(user), "--timeout", "3", "--key", TestSiteKey.file])
+                                         "--credentials", try broker.credentialsFile(user), "--timeout", "3", "--key", TestSiteKey.file(beside: broker)])
     }
 
     /// `mihrab site command` with the site key.

@@ -71,7 +71,7 @@ import Testing
             let file = broker.directory + "/site.toml"
             try toml.write(toFile: file, atomically: true, encoding: .utf8)
             return try tool(MihrabBinary.url.path, ["site", "publish", file, "--broker", broker.url, "--site", "central",
-                                                    "--credentials", try broker.credentialsFile("admin"), "--timeout", "3", "--key", TestSiteKey.file] + more)
+                                                    "--credentials", try broker.credentialsFile("admin"), "--timeout", "3", "--key", TestSiteKey.file(beside: broker)] + more)
         }
         func applied(_ version: Int, series: Int? = nil, from: Int) -> Double? {
             let t0 = Date()

@@ -68,27 +68,31 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         var gate = CommandGate(key: k.publicKey, unsigned: ["stop", "identify"])
         let body = CommandBody.signed(topic: topic, id: "r-1", key: k, now: now)
-        #expect(gate.refusal("reload", topic: topic, body: body, now: now.addingTimeInterval(5), clockTrusted: true, uptime: 10) == nil)
-        let replay = gate.refusal("reload", topic: topic, body: body, now: now.addingTimeInterval(6), clockTrusted: true, uptime: 11)
+        #expect(gate.refusal("reload", topic: topic, body: body, now: now.addingTimeInterval(5), clockTrusted: true) == nil)
+        let replay = gate.refusal("reload", topic: topic, body: body, now: now.addingTimeInterval(6), clockTrusted: true)
         #expect(replay?.contains("replayed") == true)
-        // Stale by a trusted clock; taken when the clock is not trusted yet (a unit just booted without NTP).
-        let old = CommandBody.signed(topic: topic, id: "r-2", key: k, now: now.addingTimeInterval(-61))
-        #expect(gate.refusal("reload", topic: topic, body: old, now: now, clockTrusted: true, uptime: 12)?.contains("stale: signed at") == true)
-        #expect(gate.refusal("reload", topic: topic, body: old, now: now, clockTrusted: false, uptime: 13) == nil)
+        // Stale by a trusted clock; by any clock, older than the newest command taken is a replay.
+        let later = CommandBody.signed(topic: topic, id: "r-2", key: k, now: now.addingTimeInterval(61))
+        #expect(gate.refusal("reload", topic: topic, body: later, now: now, clockTrusted: true)?.contains("stale: signed at") == true)
+        #expect(gate.refusal("reload", topic: topic, body: later, now: now, clockTrusted: false) == nil)
+        let old = CommandBody.signed(topic: topic, id: "r-6", key: k, now: now.addingTimeInterval(30))
+        #expect(gate.refusal("reload", topic: topic, body: old, now: now.addingTimeInterval(30), clockTrusted: true)?
+            .contains("replayed: signed at 2026-09-21T14:13:50Z, before the newest command this unit took (2026-09-21T14:14:21Z)") == true)
+        #expect(gate.refusal("reload", topic: topic, body: old, now: now, clockTrusted: false)?.contains("replayed: signed at") == true)
         // Signed for another unit or another command: does not verify here.
         let other = CommandBody.signed(topic: "mihrab/v1/unit/women/cmd/reload", id: "r-3", key: k, now: now)
-        #expect(gate.refusal("reload", topic: topic, body: other, now: now, clockTrusted: true, uptime: 14)?.contains("does not verify") == true)
+        #expect(gate.refusal("reload", topic: topic, body: other, now: now, clockTrusted: true)?.contains("does not verify") == true)
         var changed = CommandBody.signed(topic: topic, id: "r-4", key: k, now: now)
         changed.id = "r-5"
-        #expect(gate.refusal("reload", topic: topic, body: changed, now: now, clockTrusted: true, uptime: 15)?.contains("does not verify") == true)
+        #expect(gate.refusal("reload", topic: topic, body: changed, now: now, clockTrusted: true)?.contains("does not verify") == true)
         // Unsigned: stop and identify by default, nothing with [].
-        #expect(gate.refusal("reload", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16)?.contains("unsigned") == true)
-        #expect(gate.refusal("test-sound", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16) != nil)
-        #expect(gate.refusal("stop", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16) == nil)
+        #expect(gate.refusal("reload", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true)?.contains("unsigned") == true)
+        #expect(gate.refusal("test-sound", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true) != nil)
+        #expect(gate.refusal("stop", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true) == nil)
         var strict = CommandGate(key: k.publicKey, unsigned: [])
-        #expect(strict.refusal("stop", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true, uptime: 16) != nil)
+        #expect(strict.refusal("stop", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true) != nil)
         var keyless = CommandGate(key: nil, unsigned: ["stop"])
-        #expect(keyless.refusal("reload", topic: topic, body: body, now: now, clockTrusted: true, uptime: 17)?.contains("no [network] site_key") == true)
+        #expect(keyless.refusal("reload", topic: topic, body: body, now: now, clockTrusted: true)?.contains("no [network] site_key") == true)
     }
 
     @Test func theConfigRefusesABadSiteKeyAndCommandsThatMayNotBeUnsigned() throws {
@@ -141,5 +145,28 @@ import Testing
             #expect(error.description.contains("is the PRIVATE half of a key"), Comment(rawValue: error.description))
             #expect(!error.description.contains(String(secret.dropFirst(16).prefix(8))), Comment(rawValue: error.description))
         }
+    }
+
+    /// What a unit took is on disk: after a restart the same command is still a replay, and
+    /// so is one signed before it; a new site key starts with nothing taken.
+    @Test func theCommandLedgerOutlivesARestartAndFollowsTheKey() throws {
+        let path = NSTemporaryDirectory() + "mihrab-ledger-\(UUID().uuidString).json"
+        defer { unlink(path) }
+        let k = SigningKey()
+        let topic = "mihrab/v1/unit/hall/cmd/reload"
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        var gate = CommandGate(key: k.publicKey, unsigned: [], path: path)
+        let body = CommandBody.signed(topic: topic, id: "r-1", key: k, now: now)
+        let before = CommandBody.signed(topic: topic, id: "r-0", key: k, now: now.addingTimeInterval(-1000 * 86400))
+        #expect(gate.refusal("reload", topic: topic, body: body, now: now, clockTrusted: false) == nil)
+        var restarted = CommandGate(key: k.publicKey, unsigned: [], path: path)
+        #expect(restarted.refusal("reload", topic: topic, body: body, now: now, clockTrusted: false)?.contains("replayed: nonce") == true)
+        #expect(restarted.refusal("reload", topic: topic, body: before, now: now, clockTrusted: false)?.contains("replayed: signed at") == true)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
+        let k2 = SigningKey()
+        var rekeyed = CommandGate(key: k2.publicKey, unsigned: [], path: path)
+        #expect(rekeyed.refusal("reload", topic: topic, body: CommandBody.signed(topic: topic, id: "r-2", key: k2, now: now.addingTimeInterval(-5)),
+                                now: now, clockTrusted: false) == nil)
     }
 }

@@ -12,6 +12,13 @@ enum TestSiteKey {
         try? key.write(to: path)
         return path
     }()
+    /// The same private key in a file of the test broker's own: `site publish` keeps the
+    /// highest version it signed beside its key file, and each test's site starts at none.
+    static func file(beside broker: Mosquitto) -> String {
+        let path = broker.directory + "/site.key"
+        if !FileManager.default.fileExists(atPath: path) { try? key.write(to: path) }
+        return path
+    }
     static var line: String { "site_key = \"\(key.publicKey.text)\"" }
 
     /// A config as a publisher signs it, for the site "central".

@@ -60,6 +60,21 @@ public final class SiteSettingsStore: Sendable {
         }
     }
 
+    /// Sets aside stored settings that were signed with a key other than `key` (the unit's
+    /// `site_key` was changed): they stop counting at once, moved to
+    /// `site-settings.other-key.json`, and the unit's own file is in force until the new key
+    /// signs a config. Settings saved on this unit unsigned (an admin page without the key)
+    /// stay. What was set aside, if anything.
+    public func dropUnlessSigned(by key: String) -> SiteSettings? {
+        writing.withLock { _ -> SiteSettings? in
+            guard let s = settings, s.signature != nil, s.key != key else { return nil }
+            let aside = directory + "/site-settings.other-key.json"
+            if rename(path, aside) != 0 { unlink(path) }
+            current.withLock { $0 = nil }
+            return s
+        }
+    }
+
     /// Makes the next version (above the stored one and `floor`, in the later one's series)
     /// with `make`, which may refuse it, and stores it, as one step; what it stored.
     public func storeNext(above floor: SiteVersion, _ make: (SiteVersion) throws(ConfigError) -> SiteSettings) throws(ConfigError) -> SiteSettings {
