@@ -57,6 +57,27 @@ struct SoundControllerTests {
         #expect(speaker.played.first?.stop == 18)
     }
 
+    @Test("a test asked for during the adhan waits until the adhan and its dua have ended, then plays its 10 s")
+    func testWaitsForTheAdhan() throws {
+        let speaker = SimulatedSound()
+        let c = Self.controller(speaker: speaker)
+        c.sound(Self.event(.adhan, at: 0), mono: 0)
+        c.readSpeaker(mono: 0, wall: Self.wall0)
+        #expect(c.playTest(mono: 5.2) == false)
+        var t = 5.2
+        while t < 900, !speaker.played.contains(where: { $0.item.event == "test" }) {
+            c.readSpeaker(mono: t, wall: Self.wall0 + t)
+            c.startWaitingTest(mono: t)
+            t += 0.5
+        }
+        let adhan = try #require(speaker.played.first)
+        #expect(adhan.item.event == "adhan" && adhan.reason == .ended, "the adhan played to its end: \(adhan)")
+        let test = try #require(speaker.played.first { $0.item.event == "test" })
+        let before = speaker.played.filter { $0.item.event != "test" }
+        #expect(before.allSatisfy { ($0.stop ?? .infinity) <= test.start }, "the test began after every sound of the adhan: \(speaker.played)")
+        #expect(c.testEnds == test.start + SoundController.testSeconds)
+    }
+
     @Test("the speaker is warmed `warmUp` seconds before a file sound, once, and the loop is woken for it")
     func warmUp() {
         let speaker = SimulatedSound()

@@ -45,8 +45,8 @@ extension UnitCore {
             audio.stop(mono: mono)
             return "stopped"
         case .testSound:
-            audio.playTest(mono: mono)
-            return "playing the adhan sound for \(Int(SoundController.testSeconds)) s"
+            return audio.playTest(mono: mono) ? "playing the adhan sound for \(Int(SoundController.testSeconds)) s"
+                : "the adhan sound for \(Int(SoundController.testSeconds)) s once the sound playing now has ended"
         case .identify:
             indicators.identify(from: mono)
             logger.notice("identify: every LED blinks for \(Int(Indicators.identifySeconds)) s")

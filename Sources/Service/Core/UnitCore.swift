@@ -140,6 +140,7 @@ public final class UnitCore {
         readButton(mono: mono, wall: wall)                       // sound: a press stops before this pass's events
         alert(mono: mono, wall: wall)                            // day plan decides; sound sounds what fired
         audio.readSpeaker(mono: mono, wall: wall)                // sound: starts, stops, fallbacks
+        audio.startWaitingTest(mono: mono)                       // a test waits for the event's sound
         nextFullPass = drive(mono: mono, wall: wall)             // indicators, and when next to look
         guard let compassDue, compassDue > mono else { return nextFullPass }
         return min(compassDue, nextFullPass)

@@ -34,6 +34,11 @@ final class SoundController {
     private var fallback: [Int]?
     /// Monotonic: the long press's test stops then.
     private(set) var testEnds: Double?
+    /// A test asked for while an event sounds: it starts when that ends (`startWaitingTest`),
+    /// so an adhan is never cut short for a test.
+    private(set) var testWaiting = false
+    /// The test is what sounds (its buzzer pattern included), not an event.
+    private var testSounding = false
     /// The event the device was last warmed for.
     private var warmedFor: String?
     /// Monotonic: the button is held since then.
@@ -54,6 +59,7 @@ final class SoundController {
     /// speaker is missing: an adhan is never silent).
     func sound(_ e: PlannedEvent, mono: Double) {
         guard e.sounds, !e.muted else { return }
+        testSounding = false
         switch settings.source(for: e) {
         case .none:
             return
@@ -189,7 +195,7 @@ final class SoundController {
         let sounding = speaker != nil && playing != nil || buzzer != nil || testEnds != nil
         speaker?.stop(now: mono)
         buzzer = nil
-        (playing, fallback, testEnds, pending) = (nil, nil, nil, [])
+        (playing, fallback, testEnds, pending, testWaiting, testSounding) = (nil, nil, nil, [], false, false)
         if sounding { logger.notice("stop button: sound stopped") }
     }
 
@@ -200,8 +206,27 @@ final class SoundController {
     }
 
     /// `testSeconds` of the adhan's sound (or its pattern on the buzzer).
-    func playTest(mono: Double) {
-        logger.notice("stop button held: a test of the adhan sound (\(Int(SoundController.testSeconds)) s)")
+    /// Whether an event's sound (through the speaker or on the buzzer) is playing now.
+    var eventSounding: Bool { playing != nil || (buzzer != nil && !testSounding) }
+
+    /// A test that waited for an event's sound starts once that has ended (each pass).
+    func startWaitingTest(mono: Double) {
+        guard testWaiting, !eventSounding else { return }
+        testWaiting = false
+        playTest(mono: mono)
+    }
+
+    /// The test of the sound, now; or, while an event sounds, once it has ended. Whether it
+    /// started now.
+    @discardableResult
+    func playTest(mono: Double) -> Bool {
+        if eventSounding {
+            if !testWaiting { logger.notice("a test of the adhan sound waits until the \(playing?.kind.rawValue ?? "event's sound") has ended") }
+            testWaiting = true
+            return false
+        }
+        testSounding = true
+        logger.notice("a test of the adhan sound (\(Int(SoundController.testSeconds)) s)")
         switch settings.sources[.adhan] ?? .none {
         case .file(let info):
             let request = SoundRequest(items: [SoundRequest.Item(sound: info, purpose: .test, prayer: nil)],
@@ -212,6 +237,7 @@ final class SoundController {
         case .none:
             startBuzzer(fallbackPattern(.adhan), mono: mono)
         }
+        return true
     }
 
     /// Tells `soon` when the loop must next look (monotonic): the button's next edge, its
