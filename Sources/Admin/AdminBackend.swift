@@ -8,8 +8,8 @@ public protocol AdminBackend: Sendable {
     /// A new site settings text (the admin page's edit of `snapshot().siteTOML`): checked
     /// like the file (`SiteSettings.check`, same messages), stored atomically with the
     /// previous version kept, applied by reload, published to the site when MQTT is set, and
-    /// logged with `user`. Returns the new version.
-    func apply(toml: String, user: String) -> Result<Int, ConfigError>
+    /// logged with `user`. Returns the new version, and whether it stayed on this unit.
+    func apply(toml: String, user: String) -> Result<SavedSettings, ConfigError>
     /// Every unit of the site known from MQTT (this one included); just this one without MQTT.
     func units() -> [AdminUnit]
     /// "stop", "test-sound", "identify" or "reload" sent to a unit; returns the command's id
@@ -30,6 +30,14 @@ public struct AdminSnapshot: Sendable {
     public init(version: Int, siteTOML: String, effective: SiteConfig) {
         (self.version, self.siteTOML, self.effective) = (version, siteTOML, effective)
     }
+}
+
+/// What a save did: its version, and whether it stayed on this unit although the unit is on a
+/// site's network (no signing key, no admin account, or the broker away: the unit's log says).
+public struct SavedSettings: Sendable, Equatable {
+    public var version: Int
+    public var stayedHere: Bool
+    public init(version: Int, stayedHere: Bool = false) { (self.version, self.stayedHere) = (version, stayedHere) }
 }
 
 public struct AdminUnit: Sendable, Equatable {

@@ -26,7 +26,7 @@ extension AdminRoutes {
             logger.notice("admin: site settings from \(s.user) refused: \(error)")
             return page(.unprocessableContent, inForce, error.description)
         }
-        let result: Result<Int, ConfigError>
+        let result: Result<SavedSettings, ConfigError>
         do {
             try SettingsForm.checkRanges(fields)
             try SettingsForm.checkEvents(fields)
@@ -41,9 +41,9 @@ extension AdminRoutes {
             result = .failure(error)
         }
         switch result {
-        case .success(let version):
-            logger.notice("admin: \(s.user) applied site settings version \(version)")
-            return Self.seeOther("/?saved=\(version)")
+        case .success(let saved):
+            logger.notice("admin: \(s.user) applied site settings version \(saved.version)\(saved.stayedHere ? " on this unit only" : "")")
+            return Self.seeOther("/?saved=\(saved.version)" + (saved.stayedHere ? "&here=1" : ""))
         case .failure(let e):
             logger.notice("admin: site settings from \(s.user) refused: \(e)")
             return page(.unprocessableContent, form, e.description)

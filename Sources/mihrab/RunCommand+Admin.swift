@@ -53,7 +53,7 @@ final class UnitAdminBackend: AdminBackend {
         return AdminSnapshot(version: s?.version ?? 0, siteTOML: s?.toml ?? "", effective: effective)
     }
 
-    func apply(toml: String, user: String) -> Result<Int, ConfigError> {
+    func apply(toml: String, user: String) -> Result<SavedSettings, ConfigError> {
         let file = "admin page"
         do throws(ConfigError) {
             let settings = try store.storeNext(above: link?.newestVersion ?? .none) { next throws(ConfigError) in
@@ -67,14 +67,16 @@ final class UnitAdminBackend: AdminBackend {
             }
             let version = settings.version
             daemon.get()?.requestReload()
+            var stayedHere = false
             if let link {
                 if link.publishSite(settings) {
                     logger.notice("admin: version \(version) published to site \(site)")
                 } else {
+                    stayedHere = true
                     logger.warning("admin: version \(version) applied on this unit but not published to site \(site): \(link.cannotPublish ?? "the broker is not connected")")
                 }
             }
-            return .success(version)
+            return .success(SavedSettings(version: version, stayedHere: stayedHere))
         } catch {
             return .failure(error)
         }

@@ -11,6 +11,8 @@ final class FakeBackend: AdminBackend {
         var applied: [(toml: String, user: String)] = []
         var commands: [(name: String, unit: String, user: String)] = []
         var error: ConfigError?
+        /// The next save stays on this unit (a unit on a site without its signing key).
+        var staysHere = false
     }
     let state = Mutex(State())
     let siteTOML: String
@@ -28,11 +30,11 @@ final class FakeBackend: AdminBackend {
         return AdminSnapshot(version: 3, siteTOML: siteTOML, effective: c)
     }
 
-    func apply(toml: String, user: String) -> Result<Int, ConfigError> {
+    func apply(toml: String, user: String) -> Result<SavedSettings, ConfigError> {
         state.withLock { s in
             if let e = s.error { return .failure(e) }
             s.applied.append((toml, user))
-            return .success(4)
+            return .success(SavedSettings(version: 4, stayedHere: s.staysHere))
         }
     }
 

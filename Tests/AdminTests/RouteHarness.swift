@@ -33,7 +33,7 @@ final class StoreBackend: AdminBackend {
         return AdminSnapshot(version: store.version, siteTOML: store.settings?.toml ?? "", effective: effective ?? local)
     }
 
-    func apply(toml: String, user: String) -> Result<Int, ConfigError> {
+    func apply(toml: String, user: String) -> Result<SavedSettings, ConfigError> {
         let configPath = configPath
         do throws(ConfigError) {
             let s = try store.storeNext(above: .none) { next throws(ConfigError) in
@@ -41,7 +41,7 @@ final class StoreBackend: AdminBackend {
                 _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
                 return s
             }
-            return .success(s.version)
+            return .success(SavedSettings(version: s.version))
         } catch {
             return .failure(error)
         }
