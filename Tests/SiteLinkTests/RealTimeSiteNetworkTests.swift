@@ -262,6 +262,9 @@ import Testing
                 } else {
                     Issue.record("unreadable times in \(a)")
                 }
+                // And by the wall clock: the virtual clock waits for a stalled loop, the record's `real` does not.
+                let late = u.adhanLateness(a["prayer"] ?? "", on: "2026-03-29", start: "2026-03-29T00:30", speed: 2400)
+                #expect(late.map { abs($0) <= 0.5 } == true, "\(u.id) \(a["prayer"] ?? ""): \(late.map { "\($0)" } ?? "no real time") s late by the wall clock")
             }
             // Nothing missed (yesterday's Isha, before the start, is the only one decided as missed).
             let missed = u.events.filter { $0["state"] != "fired" && ($0["scheduled"] ?? "") >= "2026-03-29T00:30" }

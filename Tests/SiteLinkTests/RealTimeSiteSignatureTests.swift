@@ -172,6 +172,8 @@ import Testing
         for u in units {
             let dhuhr = u.events.filter { $0["event"] == "adhan" && $0["prayer"] == "dhuhr" && $0["scheduled"]?.hasPrefix("2026-03-25") == true }
             #expect((dhuhr.map { $0["state"] ?? "" }) == (["fired"]), "\(u.id): \(dhuhr)")
+            let late = u.adhanLateness("dhuhr", on: "2026-03-25", start: "2026-03-25T12:04", speed: 2)
+            #expect(late.map { abs($0) <= 1 } == true, "\(u.id): \(late.map { "\($0)" } ?? "no real time") s late by the wall clock")
             #expect(u.log.contains("adhan dhuhr") && !u.log.contains("quiet period"), Comment(rawValue: u.log))
         }
     }

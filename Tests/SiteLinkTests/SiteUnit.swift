@@ -96,6 +96,14 @@ final class SiteUnit: @unchecked Sendable {
         }.compactMap { o in o["event"] == nil ? nil : o.compactMapValues { $0 as? String } }
     }
 
+    /// Real seconds late of its adhan for `prayer` scheduled on `date` ("2026-03-29"), by the
+    /// wall clock (`RecordTiming`), for a unit started at `start` at `speed`.
+    func adhanLateness(_ prayer: String, on date: String, start: String, speed: Double) -> Double? {
+        RecordTiming.events(directory + "/record.jsonl")
+            .first { $0["event"] as? String == "adhan" && $0["prayer"] as? String == prayer && ($0["scheduled"] as? String)?.hasPrefix(date) == true }
+            .flatMap { RecordTiming.lateness($0, start: RecordTiming.start(start, zone: "Europe/London"), speed: speed) }
+    }
+
     /// Lines of its --record file about an output (LEDs).
     var outputChanges: [[String: Any]] {
         let text = (try? String(contentsOfFile: directory + "/record.jsonl", encoding: .utf8)) ?? ""

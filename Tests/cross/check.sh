@@ -142,10 +142,12 @@ done
 wait "$day_pid" || true
 n=$(wc -l <"$out/x86.jsonl" 2>/dev/null || echo 0)
 adhans=$(grep -c '"adhan"' "$out/x86.jsonl" 2>/dev/null || echo 0)
-if [ "$n" -gt 100 ] && [ "$adhans" -ge 5 ] && cmp -s "$out/x86.jsonl" "$out/arm64.jsonl"; then
+# An event's "real" (real seconds since the loop started) is each machine's own: left out.
+for a in x86 arm64; do sed -E 's/"real":[^,}]*,?//' "$out/$a.jsonl" >"$out/$a.virtual.jsonl" 2>/dev/null || true; done
+if [ "$n" -gt 100 ] && [ "$adhans" -ge 5 ] && cmp -s "$out/x86.virtual.jsonl" "$out/arm64.virtual.jsonl"; then
     pass "a simulated day (London, 2026-03-29, the clocks go forward) recorded on arm64 equal to x86 byte for byte ($n lines)"
 else
-    fail "the simulated day's record differs ($n lines, $adhans adhan lines): $(diff "$out/x86.jsonl" "$out/arm64.jsonl" 2>&1 | head -4 | tr '\n' ' ') $(tail -2 "$out/arm64.log")"
+    fail "the simulated day's record differs ($n lines, $adhans adhan lines): $(diff "$out/x86.virtual.jsonl" "$out/arm64.virtual.jsonl" 2>&1 | head -4 | tr '\n' ' ') $(tail -2 "$out/arm64.log")"
 fi
 
 exit $((failures > 0))

@@ -135,6 +135,7 @@ public final class Daemon: @unchecked Sendable {
         var lastStatus = ""
         let realStart = Date()
         var virtualAnchor = virtual.map { ($0.monotonicNow(), monotonicSeconds()) }
+        core.recorder?.startReal(at: virtualAnchor?.1 ?? monotonicSeconds())
         var news = false  // woken by another thread: the core looks at everything
         while true {
             takeSignals()

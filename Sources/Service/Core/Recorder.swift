@@ -5,10 +5,15 @@ import HAL
 import PrayerTimes
 
 /// `--record FILE`: one JSON line per fired or missed event and per output change, with
-/// the (virtual or real) wall time and its zone's offset, milliseconds included.
+/// the (virtual or real) wall time and its zone's offset, milliseconds included. An event's
+/// line also carries `real`: the real (monotonic) seconds since the loop started. The virtual
+/// clock waits for the loop, so its time always says "on time"; `real` says when it really
+/// was, and a loop that stalled shows there.
 public final class EventRecorder {
     private let fd: Int32
     private let zone: ZoneRules
+    /// Real monotonic seconds at the loop's start (`startReal`); until then, the recorder's own.
+    private var origin = monotonicSeconds()
     /// One encoder for every line, not one per line (sorted keys: the same bytes on every platform).
     private let encoder: JSONEncoder = {
         let e = JSONEncoder()
@@ -35,10 +40,14 @@ public final class EventRecorder {
         return String(l.prefix(19)) + frac + String(l.dropFirst(19))
     }
 
+    /// The loop starts now (its first pass, real monotonic `real`): `real` counts from here.
+    public func startReal(at real: Double) { origin = real }
+
     public func event(_ e: PlannedEvent, action: AlertDecision.Action, at t: Double) {
+        let real = ((monotonicSeconds() - origin) * 1000).rounded() / 1000
         encode(EventLine(t: Self.iso(t, zone: zone, millis: true), event: e.kind.rawValue, prayer: e.prayer.rawValue,
                          scheduled: Self.iso(e.time, zone: zone, millis: false), state: action.outcome, muted: e.muted ? true : nil,
-                         name: e.name))
+                         name: e.name, real: real))
     }
 
     /// An output line set: `name` is the board's word for it (a ring LED: "qibla_ring_N").
@@ -69,6 +78,8 @@ public final class EventRecorder {
         let t: String, event: String, prayer: String, scheduled: String, state: AlertOutcome, muted: Bool?
         /// A special event's name.
         var name: String? = nil
+        /// Real seconds since the loop started.
+        var real: Double? = nil
     }
 
     struct OutputLine: Codable, Equatable {
