@@ -8,6 +8,11 @@ import HTTPTypes
 
 /// POST /login: the password checked under the login throttle.
 extension AdminRoutes {
+    /// A login form is a name, a password and a token: a few hundred bytes. Anything larger is
+    /// refused unread (413), so a client posting slowly to the one page open to anyone holds
+    /// its connection for a kilobyte's time at most.
+    static let maximumLoginBody = 1024
+
     /// scrypt (a fraction of a second, 32 MiB) on a thread of its own, one at a time: never on
     /// the shared pool that the screen's server and the rest of the daemon's tasks run on.
     private static let hashing = DispatchQueue(label: "mihrab-admin-scrypt")

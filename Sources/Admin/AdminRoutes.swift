@@ -11,7 +11,7 @@ import Service
 /// GET / (login page, or the dashboard), POST /login, POST /logout, GET and POST /settings,
 /// GET /units, POST /units/<id>/<command>, GET /api/v1/units. Anything else 404; a method
 /// other than GET or POST, or the wrong one for a route, 405; a path with "..", "%2e", a
-/// backslash or NUL 400; a body over 16 KiB 413. Every POST of a session needs its CSRF token.
+/// backslash or NUL 400; a body over 16 KiB (1 KiB for /login) 413. Every POST of a session needs its CSRF token.
 struct AdminRoutes: Sendable {
     static let maximumBody = 16 * 1024
 
@@ -62,15 +62,16 @@ struct AdminRoutes: Sendable {
         if request.headers[.transferEncoding] != nil {
             return Self.text(.init(code: 411, reasonPhrase: "Length Required"), "a request body needs a Content-Length", close: true)
         }
+        let maximum = route == .login ? Self.maximumLoginBody : Self.maximumBody
         if let length = request.headers[.contentLength] {
             guard let n = Int(length), n >= 0 else { return Self.text(.badRequest, "bad Content-Length") }
-            if n > Self.maximumBody { return Self.text(Self.contentTooLarge, "request body over \(Self.maximumBody) bytes", close: true) }
+            if n > maximum { return Self.text(Self.contentTooLarge, "request body over \(maximum) bytes", close: true) }
         }
         var body: [UInt8] = []
         do {
             for try await chunk in request.body {
                 body += chunk.readableBytesView
-                if body.count > Self.maximumBody { return Self.text(Self.contentTooLarge, "request body over \(Self.maximumBody) bytes", close: true) }
+                if body.count > maximum { return Self.text(Self.contentTooLarge, "request body over \(maximum) bytes", close: true) }
             }
         } catch {
             return Self.text(.badRequest, "the request body did not arrive whole", close: true)
@@ -151,7 +152,9 @@ struct AdminRoutes: Sendable {
         guard let s = session else { return Self.loginPage(.ok, t) }
         let saved = query["saved"].map(String.init)
         return Self.html(.ok, Pages.dashboard(t, user: s.user, csrf: s.csrf, snapshot: backend.snapshot(), units: backend.units(),
-                                              notice: saved.flatMap(Int.init).map { t("home.saved", ["version": String($0)]) }))
+                                              notice: saved.flatMap(Int.init).map {
+                                                  t(query["here"] == "1" ? "home.savedHere" : "home.saved", ["version": String($0)])
+                                              }))
     }
 
     private func send(_ command: String, unit: String, session s: Sessions.Session, _ t: AdminText) -> Response {

@@ -31,8 +31,7 @@ struct LimitedHTTPChannel: ServerChildChannel, HTTPChannelHandler {
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoder)
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: secure))
-            try pipeline.addHandler(RequestLimits(watch: watch, registry: registry, bodyTimeout: .seconds(limits.bodySeconds),
-                                                  refusalHeaders: refusalHeaders))
+            try pipeline.addHandler(RequestLimits(watch: watch, registry: registry, limits: limits, refusalHeaders: refusalHeaders))
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: .seconds(limits.idleSeconds), logger: logger))
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }

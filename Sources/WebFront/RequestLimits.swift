@@ -37,10 +37,11 @@ final class RequestLineWatch: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// After the HTTP codec: a request's body has `bodyTimeout` from its head (a client sending
-/// it a byte at a time does not keep the connection); the connection is busy from a request's
-/// head to the end of its response; a request the decoder refuses gets 414, 431 or 400 with
-/// the server's own headers, and the connection ends.
+/// After the HTTP codec: a request's body has `bodyTimeout` from its head, and must keep
+/// coming at the limits' `bodyBytesPerSecond` once its grace is over (a client sending it a byte
+/// at a time does not keep the connection); the connection is busy from a request's head to
+/// the end of its response, and receiving until its body has all come; a request the decoder
+/// refuses gets 414, 431 or 400 with the server's own headers, and the connection ends.
 final class RequestLimits: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -50,28 +51,58 @@ final class RequestLimits: ChannelDuplexHandler, RemovableChannelHandler {
     private let watch: RequestLineWatch
     private let registry: ConnectionRegistry
     private let bodyTimeout: TimeAmount
+    private let bodyGrace: TimeAmount
+    private let bodyRate: Int64
     private let refusalHeaders: HTTPFields
     private var bodyDeadline: Scheduled<Void>?
+    private var paceCheck: Scheduled<Void>?
+    private var bodyStarted = NIODeadline.uptimeNanoseconds(0)
+    private var bodyBytes: Int64 = 0
     private var refused = false
 
-    init(watch: RequestLineWatch, registry: ConnectionRegistry, bodyTimeout: TimeAmount, refusalHeaders: HTTPFields) {
-        (self.watch, self.registry, self.bodyTimeout, self.refusalHeaders) = (watch, registry, bodyTimeout, refusalHeaders)
+    init(watch: RequestLineWatch, registry: ConnectionRegistry, limits: WebLimits, refusalHeaders: HTTPFields) {
+        (self.watch, self.registry, self.refusalHeaders) = (watch, registry, refusalHeaders)
+        bodyTimeout = .seconds(limits.bodySeconds)
+        bodyGrace = .seconds(limits.bodyGraceSeconds)
+        bodyRate = Int64(max(1, limits.bodyBytesPerSecond))
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
             registry.busy(context.channel)
-            bodyDeadline?.cancel()
+            registry.receiving(context.channel, true)
+            stopBodyTimers()
             let channel = context.channel
             bodyDeadline = context.eventLoop.scheduleTask(in: bodyTimeout) { channel.close(promise: nil) }
-        case .body: break
+            (bodyStarted, bodyBytes) = (.now(), 0)
+            checkPace(context, at: bodyStarted + bodyGrace)
+        case .body(let bytes): bodyBytes += Int64(bytes.readableBytes)
         case .end:
-            bodyDeadline?.cancel()
-            bodyDeadline = nil
+            stopBodyTimers()
+            registry.receiving(context.channel, false)
             watch.nextRequest()
         }
         context.fireChannelRead(data)
+    }
+
+    /// At `deadline`, the body is due to have come at `bodyRate` since its grace ended (a
+    /// second more for each `bodyRate` bytes, as Apache's `MinRate`): short of it, the
+    /// connection is closed; otherwise it is looked at again when the next part is due.
+    private func checkPace(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let channel = context.channel
+        paceCheck = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
+            // An hour's worth at most: the body's own timeout ends it long before.
+            let paid = min(bodyBytes, bodyRate * 3_600)
+            let due = bodyStarted + bodyGrace + .seconds(paid / bodyRate) + .nanoseconds(paid % bodyRate * 1_000_000_000 / bodyRate)
+            if due > .now() { checkPace(context, at: due) } else { channel.close(promise: nil) }
+        }
+    }
+
+    private func stopBodyTimers() {
+        bodyDeadline?.cancel()
+        paceCheck?.cancel()
+        (bodyDeadline, paceCheck) = (nil, nil)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -80,8 +111,7 @@ final class RequestLimits: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        bodyDeadline?.cancel()
-        bodyDeadline = nil
+        stopBodyTimers()
         context.fireChannelInactive()
     }
 

@@ -1,5 +1,6 @@
 /* Mihrab wall screen. Renders #model with #language synchronously, then follows /events.
-   Every time shown comes from the unit (model.now and "time" events), never from the browser's clock. */
+   Every time shown comes from the unit (model.now and "time" events), never from the browser's clock:
+   while the stream is down it is counted on from the unit's last one by the browser's monotonic clock. */
 (function () {
   "use strict";
   var doc = document, root = doc.documentElement, stage = doc.getElementById("stage");
@@ -12,7 +13,10 @@
   var L = readJSON("language") || {}, T = L.text || {}, P = L.prayers || {};
   var M = readJSON("model"), NOW = M && M.now;
   var ED = Array.from(L.easternDigits || "0123456789");
-  var connecting = false, errored = false, watchdog = 0, annIdx = -1, sizeSig = "";
+  var connecting = false, offline = false, errored = false, watchdog = 0, annIdx = -1, sizeSig = "";
+  // The unit's last time and when it came (performance.now): what the page counts on from offline.
+  var HEARD = NOW, heardAt = mono();
+  function mono() { return window.performance && performance.now ? performance.now() : Date.now(); }
 
   // ---- text helpers -------------------------------------------------------
   function esc(s) {
@@ -30,6 +34,15 @@
     return M && M.digits === "eastern" ? s.replace(/[0-9]/g, function (d) { return ED[+d] || d; }) : s;
   }
   function pad(n) { return (n < 10 ? "0" : "") + n; }
+  // The unit's time `ms` after `iso`, written in iso's own UTC offset (its wall time is read off the text).
+  function later(iso, ms) {
+    var t = Date.parse(iso), z = /(?:[+-]\d\d:?\d\d|Z)$/.exec(iso);
+    if (isNaN(t)) return iso;
+    var o = z && z[0] !== "Z" ? (z[0][0] === "-" ? -1 : 1) * (+z[0].slice(1, 3) * 60 + +z[0].slice(-2)) : 0;
+    var d = new Date(t + ms + o * 60000);
+    return d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()) + "T" + pad(d.getUTCHours()) + ":" +
+      pad(d.getUTCMinutes()) + ":" + pad(d.getUTCSeconds()) + (z ? z[0] : "Z");
+  }
   function pname(p, jumuah) { return esc(jumuah && p === "dhuhr" ? P.jumuah : (P[p] || p)); }
 
   // A wall time from the ISO text itself ("2026-11-23T14:03:12+00:00": chars 11..15, 17..18).
@@ -190,6 +203,7 @@
   // ---- render / tick / fit ----------------------------------------------------
   function render() {
     connecting = false;
+    if (offline) showOffline(false);
     annIdx = -1;
     if (!M) { showConnecting(); return; }
     var ph = M.phase || { kind: "normal" };
@@ -210,6 +224,15 @@
     fit();
   }
 
+  // The stream is lost. A page that has had the unit's data stays as it is and counts on, with a
+  // small mark in its corner; only a page that never had any shows the full "connecting" view.
+  function lost() { if (!M) showConnecting(); else if (!connecting && !offline) showOffline(true); }
+  function showOffline(on) {
+    offline = on; mark.hidden = !on;
+    if (on) root.setAttribute("data-stream", "lost"); else root.removeAttribute("data-stream");
+  }
+  function heard(iso) { HEARD = iso; heardAt = mono(); }
+
   function tick(force) {
     if (connecting || !M) return;
     var t = Date.parse(NOW), sig = "";
@@ -227,6 +250,9 @@
     if (force || sig !== sizeSig) { sizeSig = sig; fit(); }
   }
 
+  // Offline, the clock and the countdowns go on from the unit's last time.
+  setInterval(function () { if (offline && HEARD) { NOW = later(HEARD, mono() - heardAt); tick(); } }, 250);
+
   // ---- burn-in: the whole stage moves a few pixels (it has 8 px of room on each side) ----
   var SHIFT = [[0, 0], [4, -3], [-5, 2], [3, 5], [-2, -5], [-6, 1], [2, 6], [6, -4], [-4, -2], [1, 4]], si = 0;
   setInterval(function () {
@@ -240,12 +266,15 @@
   if (doc.fonts && doc.fonts.ready) doc.fonts.ready.then(refit);
 
   // ---- the first render, synchronously ----
+  var mark = doc.body.appendChild(doc.createElement("div"));  // the offline mark, outside the stage render() fills
+  mark.id = mark.className = "reconnecting"; mark.hidden = true; mark.title = tx("connecting");
+  mark.setAttribute("role", "status"); mark.setAttribute("aria-label", tx("connecting") + " " + tx("connectingDetail"));
   render();
 
   // ---- the stream ----
   function arm() {
     clearTimeout(watchdog);
-    watchdog = setTimeout(showConnecting, 5000);
+    watchdog = setTimeout(lost, 5000);
   }
   function parse(e) { try { return JSON.parse(e.data); } catch (x) { return null; } }
   if (!window.MIHRAB_NO_STREAM && window.EventSource) {
@@ -254,17 +283,17 @@
       var m = parse(e);
       if (!m) return;
       M = m; NOW = m.now; errored = false;
-      render(); arm();
+      heard(NOW); render(); arm();
     });
     es.addEventListener("time", function (e) {
       var d = parse(e);
       if (!d || !d.now) return;
-      NOW = d.now; arm();
+      NOW = d.now; heard(NOW); arm();
       // After a silence (no error) the stream is alive again: show the screen. After an error
       // wait for the model that a reconnect brings.
-      if (connecting) { if (!errored && M) render(); } else tick();
+      if (connecting) { if (!errored && M) render(); } else { if (offline && !errored) showOffline(false); tick(); }
     });
-    es.addEventListener("error", function () { errored = true; showConnecting(); });
+    es.addEventListener("error", function () { errored = true; lost(); });
     arm();
   }
 })();
