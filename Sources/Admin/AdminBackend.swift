@@ -46,8 +46,11 @@ public struct AdminUnit: Sendable, Equatable {
     public var state: String
     /// Its last status (retained on `mihrab/v1/unit/<id>/status`), when one was read.
     public var status: StatusReport?
-    public init(id: String, state: String, status: StatusReport?) {
-        (self.id, self.state, self.status) = (id, state, status)
+    /// On the site's roster (its report verified with its own key); false: listed apart; nil:
+    /// the site has no roster.
+    public var enrolled: Bool?
+    public init(id: String, state: String, status: StatusReport?, enrolled: Bool? = nil) {
+        (self.id, self.state, self.status, self.enrolled) = (id, state, status, enrolled)
     }
 }
 

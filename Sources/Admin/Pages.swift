@@ -90,7 +90,13 @@ enum Pages {
     static func units(_ t: AdminText, user: String, csrf: String, units: [AdminUnit], notice: String?, error: String?) -> String {
         var body = HTML.message(notice, error: false) + HTML.message(error, error: true)
         if units.isEmpty { body += "<p>\(HTML.escape(t("units.none")))</p>" }
+        var apart = false
         for u in units {
+            // The roster's units first; the others, which anyone on the broker could invent, apart.
+            if u.enrolled == false, !apart {
+                apart = true
+                body += "<h2 class=\"apart\">\(HTML.escape(t("units.strangers")))</h2>"
+            }
             body += "<h2><bdi>\(HTML.escape(u.id))</bdi></h2><table>"
             for (k, v) in facts(t, u) { body += "<tr><th>\(HTML.escape(k))</th><td><bdi>\(HTML.escape(v))</bdi></td></tr>" }
             body += "</table><p>"

@@ -22,9 +22,9 @@ extension UnitLink {
     }
 
     /// Every unit of the site seen on the broker (this one included).
+    /// The roster's units first (each by what it signed), then the others apart.
     public func peers() -> [Peer] {
-        shared.withLock { s in s.peers.values.filter { $0.status?.site?.name == nil || $0.status?.site?.name == site } }
-            .sorted { $0.id < $1.id }
+        shared.withLock { $0.peers.entries(now: Date()) }.filter { $0.enrolled || $0.status?.site?.name == nil || $0.status?.site?.name == site }
     }
 
     /// The newest verified site config seen (applied or not): the next one must be above it.

@@ -11,8 +11,11 @@ extension UnitLink {
     /// be used). With another `site_key`, commands and settings are verified with the new one
     /// from now on, the command ledger and the version floor start again for it, and the
     /// site's retained configs are read again (one the new key signed is applied).
-    public func rekey(_ network: NetworkConfig, signing: SigningKey?) {
-        shared.withLock { $0.signingKey = signing }
+    public func rekey(_ network: NetworkConfig, signing: SigningKey?, roster: [String: String]) {
+        shared.withLock { s in
+            s.signingKey = signing
+            s.peers.setRoster(roster)
+        }
         queue.async { [self] in
             let key = SiteKey(network.siteKey)
             guard key != siteKey else { return }

@@ -20,6 +20,9 @@ public final class UnitLink: @unchecked Sendable {
         /// The site key's private half (`[network] signing_key`): this unit's admin page signs
         /// the settings it publishes and the commands it sends with it.
         public var signingKey: SigningKey?
+        /// This unit's own key (its status and events signed with it), and the site's roster.
+        public var unitKey: SigningKey?
+        public var roster: [String: String] = [:]
         public var version: String
         public init(network: NetworkConfig, credentials: MQTTCredentials?, adminCredentials: MQTTCredentials? = nil,
                     signingKey: SigningKey? = nil, version: String) {
@@ -28,15 +31,8 @@ public final class UnitLink: @unchecked Sendable {
         }
     }
 
-    /// What the link knows of another unit of the site.
-    public struct Peer: Sendable, Equatable {
-        public var id: String
-        public var state: String
-        public var status: StatusReport?
-    }
-
-    /// At most this many other units are remembered (a broker full of strangers costs nothing more).
-    public static let maximumPeers = 256
+    /// What the link knows of another unit of the site (`PeerBook`).
+    public typealias Peer = PeerBook.Entry
 
     /// Seconds between status publications when nothing changes.
     public static let statusEvery = 60.0
@@ -63,12 +59,14 @@ public final class UnitLink: @unchecked Sendable {
         var refused: String?
         var refusals = 0
         var problem: String?
-        var peers: [String: Peer] = [:]
+        var peers = PeerBook()
         /// The newest verified site config seen, applied or not.
         var newestSeen = SiteVersion.none
         var openBroker: Bool?
         /// The site key's private half (`[network] signing_key`), for the admin page.
         var signingKey: SigningKey?
+        /// This unit's own key: its status and events are signed with it (`UnitSeal`).
+        var unitKey: SigningKey?
     }
     let shared = Mutex(Shared())
     // On `queue` only.
@@ -102,7 +100,10 @@ public final class UnitLink: @unchecked Sendable {
         adminClient = try setup.adminCredentials.map { c throws(MQTTError) in
             try MQTTClient(.init(clientID: "mihrab-\(setup.network.unitID)-admin", broker: broker, credentials: c, caFile: setup.network.caFile))
         }
-        shared.withLock { ($0.newestSeen, $0.signingKey) = (store.order, setup.signingKey) }
+        shared.withLock { s in
+            (s.newestSeen, s.signingKey, s.unitKey) = (store.order, setup.signingKey, setup.unitKey)
+            s.peers.setRoster(setup.roster)
+        }
         client.onConnect = { [weak self] in
             guard let link = self else { return }
             link.queue.async { link.connected() }
@@ -196,17 +197,9 @@ public final class UnitLink: @unchecked Sendable {
         } else if let name = Topics.commandName(in: m.topic, unit: unit) {
             command(name, m)
         } else if let id = Topics.unitID(in: m.topic, leaf: "state") {
-            let state = String(decoding: m.payload.prefix(16), as: UTF8.self)
-            shared.withLock { s in
-                guard s.peers[id] != nil || s.peers.count < UnitLink.maximumPeers else { return }
-                s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].state = state.isEmpty ? "unknown" : state
-            }
+            shared.withLock { $0.peers.state(id, m.payload) }
         } else if let id = Topics.unitID(in: m.topic, leaf: "status") {
-            let status = m.payload.count < 64 * 1024 ? try? JSONDecoder().decode(StatusReport.self, from: m.payload) : nil
-            shared.withLock { s in
-                guard s.peers[id] != nil || s.peers.count < UnitLink.maximumPeers else { return }
-                s.peers[id, default: Peer(id: id, state: "unknown", status: nil)].status = status
-            }
+            shared.withLock { $0.peers.status(id, m.payload) }
         }
     }
 
@@ -225,7 +218,7 @@ public final class UnitLink: @unchecked Sendable {
 
     func publishStatus(_ r: StatusReport) {
         guard client.isConnected else { return }
-        if client.publish(Topics.status(unit), StatusMessage(report: r).json(), retain: true) != nil {
+        if client.publish(Topics.status(unit), sealed(StatusMessage(report: r).json(), topic: Topics.status(unit)), retain: true) != nil {
             lastSignificant = significant(r)
             lastPublished = ProcessInfo.processInfo.systemUptime
         }
@@ -245,8 +238,13 @@ public final class UnitLink: @unchecked Sendable {
         return r.json()
     }
 
+    /// Signed with this unit's own key, when it has one.
+    func sealed(_ json: Data, topic: String) -> Data {
+        shared.withLock { $0.unitKey }.map { UnitSeal.seal(json, topic: topic, key: $0) } ?? json
+    }
+
     func publishEvent(_ e: UnitEvent) {
         guard let data = e.payload else { return }
-        client.publish(Topics.event(unit), data, retain: false)
+        client.publish(Topics.event(unit), sealed(data, topic: Topics.event(unit)), retain: false)
     }
 }

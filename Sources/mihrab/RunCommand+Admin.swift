@@ -85,7 +85,8 @@ final class UnitAdminBackend: AdminBackend {
     func units() -> [AdminUnit] {
         if let link {
             let peers = link.peers()
-            if !peers.isEmpty { return peers.map { AdminUnit(id: $0.id, state: $0.state, status: $0.status) } }
+            let roster = peers.contains { $0.enrolled }
+            if !peers.isEmpty { return peers.map { AdminUnit(id: $0.id, state: $0.state, status: $0.status, enrolled: roster ? $0.enrolled : nil) } }
         }
         return [AdminUnit(id: unitID, state: "online", status: latest.get())]
     }

@@ -74,8 +74,22 @@ extension RunCommand {
             let credentials = try site.network.credentials.isEmpty ? nil : MQTTCredentials.load(site.network.credentials)
             let admin = try site.network.adminCredentials.isEmpty ? nil : MQTTCredentials.load(site.network.adminCredentials)
             let signing = usableSigningKey(site.network, logger: logger)
-            let link = try UnitLink(.init(network: site.network, credentials: credentials, adminCredentials: admin, signingKey: signing,
-                                          version: BuildInfo.version),
+            // The unit's own key (made at its first start on a site): what it says of itself is signed.
+            var unitKey: SigningKey?
+            do throws(MQTTError) {
+                let (key, made) = try UnitKeyFile.loadOrMake(directory: store.directory)
+                unitKey = key
+                if made { logger.notice("network: made this unit's own key, \(UnitKeyFile.path(store.directory)): \(key.publicKey.text) (mihrab site enroll puts it on the site's roster)") }
+                if site.roster[site.network.unitID].map({ $0 != key.publicKey.text }) == true {
+                    logger.warning("network: the site's roster has another key for unit \(site.network.unitID) than this unit's own (\(key.publicKey)): its reports will not verify")
+                }
+            } catch {
+                logger.error("network: this unit's own key: \(error); its status and events go unsigned")
+            }
+            var setup = UnitLink.Setup(network: site.network, credentials: credentials, adminCredentials: admin, signingKey: signing,
+                                       version: BuildInfo.version)
+            (setup.unitKey, setup.roster) = (unitKey, site.roster)
+            let link = try UnitLink(setup,
                                     store: store, logger: logger, reload: { daemon.get()?.requestReload() },
                                     perform: { c, id in daemon.get()?.perform(c, id: id) },
                                     checkWhole: { s throws(ConfigError) in

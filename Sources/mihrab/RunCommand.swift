@@ -204,7 +204,7 @@ struct RunCommand: AsyncParsableCommand {
                     overrides(&c)
                     let z = c.zone == "system" ? ZoneRules.system() : try ZoneRules.load(c.zone)
                     // The link verifies with the reloaded site_key from now on.
-                    link?.rekey(c.network, signing: RunCommand.usableSigningKey(c.network, logger: logger))
+                    link?.rekey(c.network, signing: RunCommand.usableSigningKey(c.network, logger: logger), roster: c.roster)
                     return .success((c, z))
                 } catch let e as ConfigError {
                     return .failure(e)

@@ -10,7 +10,7 @@ import SiteLink
 struct SiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "site", abstract: "The site's shared settings on its MQTT broker.",
-        subcommands: [Keygen.self, Check.self, Publish.self, Command.self, Show.self])
+        subcommands: [Keygen.self, Check.self, Publish.self, Enroll.self, Command.self, Show.self])
 
     /// The broker options every subcommand that talks to it takes.
     struct BrokerOptions: ParsableArguments {
@@ -43,9 +43,17 @@ struct SiteCommand: ParsableCommand {
     /// A site config file checked as a unit will check it, with the timetable it names (read
     /// beside it, to travel with it).
     static func check(_ file: String) throws -> (text: String, timetable: TimetableText?) {
+        let text: String
+        // Size-checked before it is read: a site config travels in at most maximumBytes.
+        do throws(ConfigError) { text = try ConfigFile.text(file, limit: SiteSettings.maximumBytes) } catch {
+            throw CommandError(error.description, exitCode: .config, more: error.details)
+        }
+        return try checkText(text, file: file)
+    }
+
+    /// A site config's text (from `file`, or about to be written there) checked as `check` does.
+    static func checkText(_ text: String, file: String) throws -> (text: String, timetable: TimetableText?) {
         do throws(ConfigError) {
-            // Size-checked before it is read: a site config travels in at most maximumBytes.
-            let text = try ConfigFile.text(file, limit: SiteSettings.maximumBytes)
             var timetable: TimetableText?
             if let name = try SiteSettings.timetableName(text, file: file) {
                 let path = resolvedPath(name, besideFile: file)

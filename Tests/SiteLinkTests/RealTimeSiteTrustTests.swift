@@ -190,4 +190,77 @@ import Testing
         #expect(r.status == 0 && r.out.contains("applied by 3 of the 3 units online"), Comment(rawValue: r.out + r.err))
         #expect(site.applied(1, by: ids, from: before) || site.applied(2, by: ids, from: before), Comment(rawValue: site.logs))
     }
+
+    @Test("units vouch for themselves: enrolled, their signed reports count; a forged status, 300 ghosts and control characters do not")
+    func unitsVouchForThemselves() throws {
+        let site = try Site(ids)
+        site.units = try ids.map { try site.start($0) }
+        #expect(site.online(ids), Comment(rawValue: site.logs))
+        // Each unit made its own key at its first start: the installer reads it and enrolls it.
+        let file = site.broker.directory + "/site.toml"
+        try "[iqamah]\nasr = 20\n".write(toFile: file, atomically: true, encoding: .utf8)
+        var keys: [String: String] = [:]
+        for u in site.units {
+            let k = try tool(MihrabBinary.url.path, ["unit", "key", "--state-dir", u.directory + "/state"])
+            #expect(k.status == 0 && k.out.hasPrefix("ed25519:"), Comment(rawValue: k.out + k.err))
+            keys[u.id] = k.out.trimmingCharacters(in: .whitespacesAndNewlines)
+            let e = try tool(MihrabBinary.url.path, ["site", "enroll", u.id, keys[u.id] ?? "", "--file", file])
+            #expect(e.status == 0, Comment(rawValue: e.out + e.err))
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("[units]\nentrance = \"\(keys["entrance"] ?? "")\"\nhall = "))
+        var before = site.watch.messages.count
+        let r = try site.publish(try String(contentsOfFile: file, encoding: .utf8))
+        #expect(r.status == 0 && r.out.contains("applied by 3 of the 3 units online"), Comment(rawValue: r.out + r.err))
+        #expect(site.applied(1, by: ids, from: before), Comment(rawValue: site.logs))
+        func show() throws -> String {
+            let out = try tool(MihrabBinary.url.path, ["site", "show", "--broker", site.broker.url, "--site", "central",
+                                                       "--site-key", TestSiteKey.key.publicKey.text, "--wait", "2"], timeout: 60)
+            #expect(out.status == 0, Comment(rawValue: out.err))
+            return out.out
+        }
+        var out = try show()
+        for id in ids { #expect(out.contains("\(id): online, applied 1,"), Comment(rawValue: out)) }
+        #expect(!out.contains("Not verified"), Comment(rawValue: out))
+
+        // The hall killed; its state and a status claiming version 999 forged, retained.
+        let real = try #require(site.watch.wait(0, from: before) { t, p in t == "mihrab/v1/unit/hall/status" && p.contains("\"configVersion\":1,") }).payload
+        site.units[1].killHard()
+        try site.anonymous("mihrab/v1/unit/hall/state", Data("online".utf8))
+        try site.anonymous("mihrab/v1/unit/hall/status", Data(real.replacingOccurrences(of: "\"configVersion\":1,", with: "\"configVersion\":999,").utf8))
+        // A stranger whose status holds ESC, CR and BEL, and 300 ghosts.
+        let esc = real.replacingOccurrences(of: "\"status\":\"", with: "\"status\":\"\\u001b[2J\\r\\u0007")
+        try site.anonymous("mihrab/v1/unit/zz-evil/status", Data(esc.utf8))
+        let ghost = real.replacingOccurrences(of: "\"unit\":\"hall\"", with: "\"unit\":\"ghost\"")
+        for i in 0..<300 { try site.anonymous("mihrab/v1/unit/ghost-\(i)/status", Data(ghost.utf8)) }
+        before = site.watch.messages.count
+        out = try show()
+        #expect(!out.contains("999"), "the forged status is not shown: \(out)")
+        // Its signed status replaced on the broker by the forgery, and "online" retained: lost.
+        #expect(out.contains("hall: lost,"), Comment(rawValue: out))
+        let lines = out.split(separator: "\n").map(String.init)
+        let apart = try #require(lines.firstIndex { $0.hasPrefix("Not on the site's roster") }, Comment(rawValue: out))
+        for id in ids { #expect((lines.firstIndex { $0.hasPrefix(id + ":") } ?? .max) < apart, "\(id) listed before the strangers") }
+        // Strangers are remembered up to a bound; the roster is never crowded out by them.
+        #expect((200...PeerBook.maximumStrangers).contains(lines.filter { $0.hasPrefix("ghost-") }.count))
+        #expect(!out.contains("\u{1B}") && !out.contains("\u{07}") && !out.contains("\r"), "no control character printed")
+        #expect(out.contains("zz-evil: ") && out.contains("\\u{1B}[2J\\u{D}\\u{7}"), Comment(rawValue: out))
+
+        // What the book makes of the hall's own signed status, as time passes: online while under
+        // two minutes old, lost after, whatever the retained state says; a changed one counts for nothing.
+        let sealed = Data(real.utf8)
+        let key = try #require(keys["hall"])
+        var book = PeerBook(roster: ["hall": key])
+        book.state("hall", Data("online".utf8))
+        book.status("hall", sealed)
+        let signed = try #require(book.entries(now: Date()).first?.signedAt)
+        #expect(book.entries(now: signed.addingTimeInterval(60)).first?.state == "online")
+        #expect(book.entries(now: signed.addingTimeInterval(121)).first?.state == "lost")
+        var forged = PeerBook(roster: ["hall": key])
+        forged.status("hall", Data(real.replacingOccurrences(of: "\"configVersion\":1,", with: "\"configVersion\":999,").utf8))
+        #expect(forged.entries(now: Date()).first?.status == nil && forged.entries(now: Date()).first?.state == "lost")
+        // Signed by another unit's key, or for another unit's topic: not the hall's.
+        var other = PeerBook(roster: ["entrance": keys["entrance"] ?? ""])
+        other.status("entrance", sealed)
+        #expect(other.entries(now: Date()).first?.status == nil)
+    }
 }

@@ -27,6 +27,7 @@ extension SiteConfig {
         try c.readScreen(root)
         try c.readEvents(root)
         try c.readNetwork(root)
+        try c.readRoster(root)
         try root.finish()
         try c.resolveSounds(root, lenient: lenientSounds)
         return c

@@ -77,6 +77,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var announcements: [Announcement] = []
     // [[events]]
     public var events: [SpecialEvent] = []
+    // [units]: the site's roster (unit id: the public half of its own key)
+    public var roster: [String: String] = [:]
     // [network], [admin]: the unit's own (never from the site's shared settings)
     public var network = NetworkConfig()
     public var admin = AdminConfig()
