@@ -32,6 +32,9 @@ extension AdminRoutes {
         case .locked(let until):
             logger.warning("admin: login as \(PasswordFile.quotedName(user)) from \(client) refused: locked out after too many failures")
             return Self.html(.tooManyRequests, Pages.locked(t, minutes: max(1, Int(((until - throttle.now()) / 60).rounded(.up)))))
+        case .busy(let until):
+            logger.notice("admin: login as \(PasswordFile.quotedName(user)) from \(client) turned away: logins are being slowed and \(Int(throttle.limits.maximumDelay)) s of them are queued")
+            return Self.html(.tooManyRequests, Pages.busy(t, seconds: max(1, Int((until - throttle.now()).rounded(.up)))))
         case .allowed(let delay):
             // A sleeping task holds no thread: the server serves on meanwhile.
             if delay > 0 { try? await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }

@@ -7,14 +7,19 @@ import Synchronization
 ///
 /// Overall, `overall` failures (any names, any addresses) within `window` slow every login
 /// down instead of locking anyone out: each attempt then waits its turn on one schedule,
-/// `spacing` seconds after the one before, never more than `maximumDelay`. A success clears its
-/// pair's failures. The clock is injected: tests pass time without sleeping.
+/// `spacing` seconds after the one before; one whose turn would be more than `maximumDelay`
+/// away is turned away (`busy`), so that no more than one attempt a `spacing` is ever checked.
+/// An address with no failure in the window has a schedule of its own beside the failing
+/// addresses' one: a flood from them does not keep the admin out.
+/// A success clears its pair's failures. The clock is injected: tests pass time without sleeping.
 public final class LoginThrottle: Sendable {
     public enum Verdict: Sendable, Equatable {
         /// Try it after waiting this many seconds (0 unless logins are being slowed).
         case allowed(after: Double)
         /// This name is locked out from this address until this time (the clock's seconds).
         case locked(until: Double)
+        /// Logins are being slowed and the queue is full: try again after this time. Not counted.
+        case busy(until: Double)
     }
 
     public struct Limits: Sendable, Equatable {
@@ -52,8 +57,10 @@ public final class LoginThrottle: Sendable {
         /// The latest failures of anyone, `limits.overall` at most (enough to tell whether that
         /// many fell within the window).
         var recent: [Double] = []
-        /// When the last slowed attempt is let through.
+        /// When the last slowed attempt is let through: from addresses that failed in the
+        /// window, and from the others.
         var lastSlot = -Double.infinity
+        var lastCleanSlot = -Double.infinity
     }
     private let state = Mutex(State())
 
@@ -88,8 +95,13 @@ public final class LoginThrottle: Sendable {
             // The wait is decided before this attempt counts: the 50th failure slows the 51st.
             var delay = 0.0
             if slowed(s, at: t) {
-                let slot = min(max(s.lastSlot + limits.spacing, t + limits.spacing), t + limits.maximumDelay)
-                s.lastSlot = slot
+                let clean = !s.pairs.contains { $0.key.address == key.address && $0.value.last > t - limits.window }
+                let last = clean ? s.lastCleanSlot : s.lastSlot
+                let slot = max(last + limits.spacing, t + limits.spacing)
+                // Beyond the longest wait: turned away rather than let through (at the cap, every
+                // attempt of a flood would pass at once).
+                if slot > t + limits.maximumDelay { return .busy(until: last) }
+                if clean { s.lastCleanSlot = slot } else { s.lastSlot = slot }
                 delay = slot - t
             }
             r.failures = r.failures.filter { $0 > t - limits.window } + [t]

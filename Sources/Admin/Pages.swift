@@ -26,6 +26,13 @@ enum Pages {
             """)
     }
 
+    static func busy(_ t: AdminText, seconds: Int) -> String {
+        HTML.page(t("locked.title"), t, """
+            \(HTML.message(t("busy.text", ["seconds": String(seconds)]), error: true))
+            <p><a href="/">\(HTML.escape(t("back")))</a></p>
+            """)
+    }
+
     static func refused(_ t: AdminText) -> String {
         HTML.page(t("refused.title"), t, "<p class=\"error\" role=\"alert\">\(HTML.escape(t("refused.text"))) <a href=\"/\">\(HTML.escape(t("refused.again")))</a>.</p>")
     }
