@@ -107,8 +107,17 @@ import Testing
     @Test("a signed command is never taken from a retained message, nor again after a restart, nor when signed 1,000 days ago")
     func commandsAreNotReplayed() throws {
         let site = try Site(ids)
-        site.units = [try site.start("hall")]
+        // The hall holds the site key's private half, but readable by others: config check
+        // refuses it as run does, and run keeps its link (only its admin page cannot sign).
+        let loose = site.broker.directory + "/loose.key"
+        try TestSiteKey.key.write(to: loose)
+        chmod(loose, 0o644)
+        site.units = [try site.start("hall", extra: "signing_key = \"\(loose)\"")]
+        let check = try tool(MihrabBinary.url.path, ["config", "check", site.units[0].directory + "/mihrab.toml"])
+        #expect(check.status == 78 && check.err.contains("\(loose): readable by others (mode 644)"), Comment(rawValue: check.out + check.err))
+        #expect(!check.err.contains("ed25519-private:"), "no key material in the line")
         #expect(site.online(["hall"]), Comment(rawValue: site.logs))
+        #expect(site.units[0].log.contains("this unit's admin page cannot sign"), Comment(rawValue: site.units[0].log))
         let hall = { site.units[0] }
         func reloads() -> Int { hall().log.components(separatedBy: "configuration reloaded").count - 1 }
         let topic = "mihrab/v1/unit/hall/cmd/reload"
