@@ -20,7 +20,7 @@ import Testing
 
     @Test func testTheUnitsOwnKeysAreRefused() {
         let cases: [(String, String)] = [
-            ("[location]\nlatitude = 3\n", "site.toml:1: location: a site config may set only calculation, iqamah, jumuah, reminders, sounds, patterns, quiet, screen, announcements, events; location belongs to each unit's own file"),
+            ("[location]\nlatitude = 3\n", "site.toml:1: location: a site config may set only calculation, iqamah, jumuah, reminders, sounds, patterns, quiet, screen, announcements, events, units; location belongs to each unit's own file"),
             ("[network]\nmqtt = \"\"\n", "network belongs to each unit's own file"),
             ("[service]\nboard = \"x\"\n", "service belongs"),
             ("[admin]\nlisten = \"\"\n", "admin belongs"),

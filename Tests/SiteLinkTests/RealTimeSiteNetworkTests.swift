@@ -199,8 +199,10 @@ import Testing
         try "[calculation]\nisha_angle = 17\n".write(toFile: site, atomically: true, encoding: .utf8)
         let beforeClash = watch.messages.count
         let clash = try publish(site)
-        #expect(clash.status == 0, Comment(rawValue: clash.err))
+        // Published, refused by every unit: publish prints each one's refusal and exits 69.
+        #expect(clash.status == 69 && clash.err.contains("no unit applied version 3"), Comment(rawValue: clash.err))
         #expect(clash.out.contains("published version 3"), Comment(rawValue: clash.out))
+        for id in ids { #expect(clash.out.contains("\(id): refused: site.toml (site config version 3) over "), Comment(rawValue: clash.out)) }
         #expect((allReport(within: 5, from: beforeClash) { s in
             s.site?.configVersion == 1 && s.site?.refused?.hasPrefix("site.toml (site config version 3) over ") == true
                 && s.site?.refused?.hasSuffix("calculation.isha_interval: isha_angle and isha_interval exclude each other") == true

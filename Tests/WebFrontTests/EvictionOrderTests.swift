@@ -9,10 +9,7 @@ import Testing
 @Suite("Connection registry: eviction order")
 struct EvictionOrderTests {
     static func limits(connections: Int, perClient: Int) -> WebLimits {
-        var l = WebLimits()
-        l.connections = connections
-        l.connectionsPerClient = perClient
-        return l
+        ConnectionRegistryTests.limits(connections: connections, perClient: perClient)
     }
 
     @Test("The kiosk is the unit's own loopback addresses only: the rest of 127/8 counts as any other client")
