@@ -54,20 +54,46 @@ public struct PeerBook: Sendable {
         update(id) { $0.announced = word.isEmpty ? "unknown" : word }
     }
 
-    /// A unit's status: an enrolled unit's only if its seal verifies (a forged one changes
-    /// nothing); a stranger's as it is.
-    public mutating func status(_ id: String, _ payload: Data) {
-        guard payload.count < PeerBook.maximumStatusBytes else { return }
-        if let key = roster[id] {
-            guard let (body, at) = UnitSeal.open(payload, topic: Topics.status(id), key: key),
-                  let s = try? JSONDecoder().decode(StatusReport.self, from: body) else { return }
-            if let before = enrolled[id]?.signedAt, before > at { return }  // an older one replayed
+    /// A status as read, before it is taken: an enrolled unit's verified, with when it was signed.
+    public enum Reading: Sendable {
+        case enrolled(StatusReport, signedAt: Date)
+        case stranger(StatusReport?)
+        case refused
+    }
+
+    /// A signed status from further ahead than this (a clock set wrong, or one captured from
+    /// such a clock) is not taken: it would count as fresh, and hold back the right ones.
+    static let aheadAllowed = 30.0
+
+    /// Reads a unit's status (the signature checked, the JSON decoded) without touching the
+    /// book: the costly part, done outside any lock. `key`: the unit's on the roster, if it is.
+    public static func read(_ id: String, _ payload: Data, key: SiteKey?, now: Date = Date()) -> Reading {
+        guard payload.count < maximumStatusBytes else { return .refused }
+        guard let key else { return .stranger(try? JSONDecoder().decode(StatusReport.self, from: payload)) }
+        guard let (body, at) = UnitSeal.open(payload, topic: Topics.status(id), key: key), at.timeIntervalSince(now) <= aheadAllowed,
+              let s = try? JSONDecoder().decode(StatusReport.self, from: body) else { return .refused }
+        return .enrolled(s, signedAt: at)
+    }
+
+    /// A status read: an enrolled unit's only if its seal verified (a forged one changes
+    /// nothing, nor does an older one replayed); a stranger's as it is.
+    public mutating func take(_ id: String, _ reading: Reading) {
+        switch reading {
+        case .enrolled(let s, let at):
+            guard roster[id] != nil else { return }
+            if let before = enrolled[id]?.signedAt, before > at { return }
             enrolled[id, default: Heard()].status = s
             enrolled[id, default: Heard()].signedAt = at
-        } else {
-            let s = try? JSONDecoder().decode(StatusReport.self, from: payload)
+        case .stranger(let s):
+            guard roster[id] == nil else { return }
             update(id) { $0.status = s }
+        case .refused:
+            return
         }
+    }
+
+    public mutating func status(_ id: String, _ payload: Data, now: Date = Date()) {
+        take(id, PeerBook.read(id, payload, key: roster[id], now: now))
     }
 
     private mutating func update(_ id: String, _ change: (inout Heard) -> Void) {
@@ -82,7 +108,7 @@ public struct PeerBook: Sendable {
     public func entries(now: Date) -> [Entry] {
         let mine = roster.keys.sorted().map { id -> Entry in
             let h = enrolled[id] ?? Heard()
-            let fresh = h.signedAt.map { now.timeIntervalSince($0) <= PeerBook.lostAfter } ?? false
+            let fresh = h.signedAt.map { (-PeerBook.aheadAllowed...PeerBook.lostAfter).contains(now.timeIntervalSince($0)) } ?? false
             let state = fresh ? "online" : h.announced == "offline" ? "offline" : "lost"
             return Entry(id: id, enrolled: true, state: state, status: h.status, signedAt: h.signedAt)
         }

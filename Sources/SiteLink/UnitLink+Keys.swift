@@ -18,7 +18,13 @@ extension UnitLink {
         }
         queue.async { [self] in
             let key = SiteKey(network.siteKey)
-            guard key != siteKey else { return }
+            guard key != siteKey else {
+                // The same key: the ledger stays (read again from disk), the commands allowed unsigned may have changed.
+                if gate.unsigned != Set(network.unsignedCommands) {
+                    gate = CommandGate(key: key, unsigned: network.unsignedCommands, path: store.directory + "/commands.json")
+                }
+                return
+            }
             siteKey = key
             gate = CommandGate(key: key, unsigned: network.unsignedCommands, path: store.directory + "/commands.json")
             pending = nil

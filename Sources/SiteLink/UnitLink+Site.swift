@@ -21,9 +21,12 @@ extension UnitLink {
         let topic = Topics.siteConfig(site)
         do throws(ConfigError) {
             let key = siteKey
-            let (settings, _, _) = try SiteSettings.decode(m.payload, topic: topic) { s throws(ConfigError) in
+            var (settings, _, _) = try SiteSettings.decode(m.payload, topic: topic) { s throws(ConfigError) in
                 try s.verify(with: key, topic: topic)
             }
+            // The signature does not cover `key`: a copy without it verifies all the same. It is
+            // the key that verified it, whatever the copy says.
+            settings.key = key?.text
             // Verified: it counts for the next version even if this unit refuses it (a newer
             // release's keys, a clash with the unit's own file).
             shared.withLock { $0.newestSeen = max($0.newestSeen, settings.order) }
@@ -33,9 +36,12 @@ extension UnitLink {
             // Settings not signed with this key (a new site key, or stored before units took only
             // signed ones: a forged version 10^9 among them) do not hold a signed one back.
             let rekeyed = applied != nil && applied?.key != key?.text
-            guard rekeyed || settings.order > (applied?.order ?? .none) else {
+            // Never at or below what this key signed and this unit applied (settings saved here
+            // unsigned do not lower it): an old genuine config replayed is refused.
+            let floor = store.signedFloor(key: key?.text ?? "")
+            guard (rekeyed || settings.order > (applied?.order ?? .none)) && settings.order > floor else {
                 if peer != nil { return }
-                throw SiteSettings.notNewer(settings, applied: applied?.order ?? .none)
+                throw SiteSettings.notNewer(settings, applied: max(applied?.order ?? .none, floor))
             }
             offer(settings)
         } catch {
@@ -50,7 +56,7 @@ extension UnitLink {
 
     /// The highest of the configs offered is applied once they stop arriving together.
     private func offer(_ s: SiteSettings) {
-        if let p = pending, p.order >= s.order { return }
+        if let p = pending, p.order >= s.order, p.key == siteKey?.text { return }
         pending = s
         guard !settling else { return }
         settling = true

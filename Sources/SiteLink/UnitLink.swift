@@ -199,7 +199,9 @@ public final class UnitLink: @unchecked Sendable {
         } else if let id = Topics.unitID(in: m.topic, leaf: "state") {
             shared.withLock { $0.peers.state(id, m.payload) }
         } else if let id = Topics.unitID(in: m.topic, leaf: "status") {
-            shared.withLock { $0.peers.status(id, m.payload) }
+            // The signature and the JSON outside the lock (the loop takes it for its status).
+            let reading = PeerBook.read(id, m.payload, key: shared.withLock { $0.peers.roster[id] })
+            shared.withLock { $0.peers.take(id, reading) }
         }
     }
 

@@ -263,4 +263,26 @@ import Testing
             #expect(resolvedPath(path, besideFile: file) == resolved, "\(path) beside \(file)")
         }
     }
+
+    /// Settings saved on the unit unsigned (its admin page without the site key) do not lower
+    /// what the key's configs must go above: version 3 of that key once taken, a replayed
+    /// version 2 of it is refused though the stored settings are not its own.
+    @Test func testTheSignedFloorOutlivesUnsignedSettings() throws {
+        let dir = NSTemporaryDirectory() + "mihrab-floor-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = SiteSettingsStore(directory: dir)
+        func signed(_ v: Int) -> SiteSettings {
+            var s = SiteSettings(version: v, site: "central", file: "site.toml", toml: "[iqamah]\nasr = \(v)\n", published: "2026-03-25T09:00:00Z", by: "office")
+            (s.key, s.signature) = ("ed25519:K", "ed25519:sig")
+            return s
+        }
+        #expect(try store.storeIfNewer(signed(3), key: "ed25519:K"))
+        #expect(store.signedFloor(key: "ed25519:K") == SiteVersion(version: 3))
+        try store.store(SiteSettings(version: 4, site: "central", file: "admin page", toml: "[iqamah]\nasr = 9\n", published: "2026-03-25T09:01:00Z", by: "imam"))
+        #expect(try !store.storeIfNewer(signed(2), key: "ed25519:K"), "an old signed version replayed over unsigned settings")
+        #expect(try store.storeIfNewer(signed(5), key: "ed25519:K"))
+        #expect(SiteSettingsStore(directory: dir).signedFloor(key: "ed25519:K") == SiteVersion(version: 5), "kept on disk")
+        #expect(store.signedFloor(key: "ed25519:other") == .none, "another key starts with none")
+    }
 }

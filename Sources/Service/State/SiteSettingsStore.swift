@@ -37,6 +37,17 @@ public final class SiteSettingsStore: Sendable {
     }
 
     public var settings: SiteSettings? { current.withLock { $0 } }
+
+    /// The highest version signed with `key` that this unit stored (`site-settings.floor`:
+    /// "KEY SERIES VERSION"), whatever it stored since without a signature (an admin page
+    /// without the site key): nothing that key signed at or below it is taken again.
+    public func signedFloor(key: String) -> SiteVersion {
+        guard !key.isEmpty, case .success(let d?) = readSmallFile(floorPath, limit: 1024) else { return .none }
+        let parts = String(decoding: d, as: UTF8.self).split(whereSeparator: { $0 == " " || $0.isNewline }).map(String.init)
+        guard parts.count == 3, parts[0] == key, let series = Int(parts[1]), let version = Int(parts[2]) else { return .none }
+        return SiteVersion(series: series, version: version)
+    }
+    var floorPath: String { directory + "/site-settings.floor" }
     public var version: Int { current.withLock { $0?.version ?? 0 } }
     /// The stored settings' place in the site's history (`.none` without any).
     public var order: SiteVersion { current.withLock { $0?.order ?? .none } }
@@ -55,6 +66,7 @@ public final class SiteSettingsStore: Sendable {
             let stored = settings
             let otherKey = key != nil && stored != nil && stored?.key != key
             guard otherKey || s.order > order else { return false }
+            if let key, s.signature != nil, s.key == key, s.order <= signedFloor(key: key) { return false }
             try write(s)
             return true
         }
@@ -103,6 +115,9 @@ public final class SiteSettingsStore: Sendable {
             if case .success(let old?) = readSmallFile(path, limit: SiteSettings.maximumBytes + 4096) {
                 try writeAtomically(old, to: previousPath)
             }
+        }
+        if s.signature != nil, let key = s.key, s.order > signedFloor(key: key) {
+            try writeAtomically(Data("\(key) \(s.order.series) \(s.order.version)\n".utf8), to: floorPath, mode: 0o600)
         }
         try writeAtomically(s.encoded(), to: path)
         current.withLock { $0 = s }
