@@ -10,8 +10,15 @@ import Simulation
 public struct AssembledBoard {
     public var hardware: UnitCore.Hardware
     public let displayBus: I2CBus?
-    /// `[outputs] relay`'s line (nil: none): driven by a subscriber of the snapshots, not the loop.
-    public var relay: (any DigitalOutput)? = nil
+    /// `[[outputs.relay]]`'s lines, in the board's order: each driven by a subscriber of the
+    /// snapshots, not the loop.
+    public var relays: [RelayLine] = []
+}
+
+/// A relay of the board with its line.
+public struct RelayLine {
+    public let relay: BoardConfig.Relay
+    public let line: any DigitalOutput
 }
 
 /// The one place a board file becomes hardware, asked by every command: a real board (Linux
@@ -71,7 +78,7 @@ public struct BoardAssembler {
         var outputs: [BoardConfig.Output: DigitalOutput] = [:]
         var ring: [DigitalOutput] = []
         var button: ButtonInput?
-        var relay: (any DigitalOutput)?
+        var relays: [RelayLine] = []
         if board.needsGPIOChip {
             let found: GPIOChip?
             do { found = try openGPIOChip(board) } catch { throw BoardError(.unavailable, "\(error)") }
@@ -83,9 +90,9 @@ public struct BoardAssembler {
             }
             for (output, line) in board.lines { outputs[output] = try request(line, output.rawValue) }
             for (i, line) in board.qiblaRing.enumerated() { ring.append(try request(line, "qibla_ring_\(i)")) }
-            if let r = board.outputs.relay {
-                do { relay = try requestLine(chip, r.line, consumer: "mihrab-relay") } catch {
-                    throw BoardError(.unavailable, "board \(board.path): outputs.relay: \(error)")
+            for r in board.outputs.relays {
+                do { relays.append(RelayLine(relay: r, line: try requestLine(chip, r.line, consumer: "mihrab-\(r.name)"))) } catch {
+                    throw BoardError(.unavailable, "board \(board.path): outputs.relay \(quoted(r.name)): \(error)")
                 }
             }
             if let stop = board.inputs[.stop] {
@@ -95,7 +102,7 @@ public struct BoardAssembler {
             }
         }
         return AssembledBoard(hardware: hardware(outputs: outputs, ring: ring, compass: compass, button: button), displayBus: nil,
-                              relay: relay)
+                              relays: relays)
     }
 
     /// The hardware of the simulated board: its chips as emulators in `world`, recording
@@ -111,8 +118,11 @@ public struct BoardAssembler {
         let ring: [DigitalOutput] = board.qiblaRing.indices.map { SimulatedOutput(name: "qibla_ring_\($0)", keep: 0, now: wallNow) }
         var hw = hardware(outputs: outputs, ring: ring, compass: compass(on: bus, pause: { _ in }), button: ScriptedButton(presses: presses))
         hw.sound = SimulatedSound(deviceName: "simulated")
-        let relay = board.outputs.relay.map { _ in SimulatedOutput(name: "RELAY", now: wallNow) }
-        return AssembledBoard(hardware: hw, displayBus: SimulatedBoard.displayBus(simulatedDisplays), relay: relay)
+        // A simulated line takes whatever name the board file gives it (an offset: the relay's name).
+        let relays = board.outputs.relays.map { r in
+            RelayLine(relay: r, line: SimulatedOutput(name: r.line.locator.name ?? r.name, now: wallNow))
+        }
+        return AssembledBoard(hardware: hw, displayBus: SimulatedBoard.displayBus(simulatedDisplays), relays: relays)
     }
 
     /// The simulated board's compass chips as emulators in `world`, on one bus.

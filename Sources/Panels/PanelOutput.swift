@@ -142,3 +142,19 @@ public final class PanelOutput: @unchecked Sendable {
         finished.signal()
     }
 }
+
+/// `[[displays]]` as an output of the run's table: the thread starts with the hub; each
+/// display is a row of status.json's `outputs` and of its `displays`.
+extension PanelOutput: OutputPlugin {
+    public var name: String { "displays" }
+
+    public func start(_ hub: SnapshotHub) { start() }
+
+    public func status(into report: inout StatusReport) {
+        let displays = status()
+        report.displays = displays
+        for d in displays {
+            report.add(.init(name: d.display, kind: .display, state: OutputState(rawValue: d.state) ?? .failing, problem: d.problem))
+        }
+    }
+}

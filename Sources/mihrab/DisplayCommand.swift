@@ -56,7 +56,7 @@ struct DisplayCommand: ParsableCommand {
         }
         let zoneName = tz ?? site.zone
         let zone: ZoneRules
-        do { zone = zoneName == "system" ? ZoneRules.system() : try ZoneRules.load(zoneName) } catch {
+        do { zone = try ZoneRules.named(zoneName) } catch {
             throw CommandError("time zone: \(error)", exitCode: .config)
         }
         if let lat, let lon { (site.latitude, site.longitude) = (lat, lon) }

@@ -7,7 +7,7 @@ import Service
 /// The simulated unit on a terminal: the LEDs as symbols, the buzzer, heading and qibla
 /// offset, the next event and its countdown. One line, redrawn in place on a terminal;
 /// a plain line per virtual minute otherwise. A subscriber of the once-a-second snapshots.
-final class LiveView: SnapshotSubscriber, @unchecked Sendable {
+final class LiveView: SnapshotSubscriber, OutputPlugin, @unchecked Sendable {
     // @unchecked: `lastMinute` is touched on the subscriber's queue only.
     let name = "live view"
     private let tty: Bool

@@ -14,7 +14,7 @@ final class UnitAdminBackend: AdminBackend {
     let store: SiteSettingsStore
     let configPath: String?
     let link: UnitLink?
-    let daemon: DaemonSlot
+    let daemon: Daemon
     let unitID: String
     let site: String
     let latest: LatestStatus
@@ -25,7 +25,7 @@ final class UnitAdminBackend: AdminBackend {
     let feed: ScreenFeed
     let startLanguage: String
 
-    init(store: SiteSettingsStore, configPath: String?, link: UnitLink?, daemon: DaemonSlot, network: NetworkConfig, feed: ScreenFeed,
+    init(store: SiteSettingsStore, configPath: String?, link: UnitLink?, daemon: Daemon, network: NetworkConfig, feed: ScreenFeed,
          language: String, latest: LatestStatus, logger: Logger, overrides: @escaping @Sendable (inout SiteConfig) -> Void) {
         (self.store, self.configPath, self.link, self.daemon, self.latest, self.logger) = (store, configPath, link, daemon, latest, logger)
         (self.feed, startLanguage) = (feed, language)
@@ -66,7 +66,7 @@ final class UnitAdminBackend: AdminBackend {
                 return link?.sign(s) ?? s
             }
             let version = settings.version
-            daemon.get()?.requestReload()
+            daemon.requestReload()
             var stayedHere = false
             if let link {
                 if link.publishSite(settings) {
@@ -98,8 +98,8 @@ final class UnitAdminBackend: AdminBackend {
         let id = "admin-" + UUID().uuidString.prefix(8).lowercased()
         logger.notice("admin: \(user) sent \(c.rawValue) to \(unit) (id \(id))")
         if unit == unitID || link == nil {
-            guard unit == unitID, let d = daemon.get() else { return .failure(.init("\(quoted(unit)) is not a unit of this site")) }
-            d.perform(c, id: id)
+            guard unit == unitID else { return .failure(.init("\(quoted(unit)) is not a unit of this site")) }
+            daemon.perform(c, id: id)
             return .success(id)
         }
         guard let link, link.send(c, to: unit, id: id) else { return .failure(.init("\(unit): the broker is not connected")) }
@@ -108,38 +108,62 @@ final class UnitAdminBackend: AdminBackend {
 }
 
 /// The latest status report (a subscriber of the once-a-second snapshots; the admin page reads it).
-final class LatestStatus: SnapshotSubscriber {
+final class LatestStatus: SnapshotSubscriber, @unchecked Sendable {
+    // @unchecked: `hub` is set once, before the first snapshot comes.
     let name = "admin status"
-    private let hub: SnapshotHub
+    private weak var hub: SnapshotHub?
     private let report = Mutex<StatusReport?>(nil)
-    init(hub: SnapshotHub) { self.hub = hub }
+    func attach(_ hub: SnapshotHub) {
+        self.hub = hub
+        hub.subscribe(self)
+    }
     func receive(_ s: UnitSnapshot) {
-        let r = hub.status(of: s)
+        guard let r = hub?.status(of: s) else { return }
         report.withLock { $0 = r }
     }
     func get() -> StatusReport? { report.withLock { $0 } }
 }
 
-extension RunCommand {
-    /// The admin page, started; nil when off or when it cannot start (logged: the unit runs on).
-    static func startAdmin(_ site: SiteConfig, backend: UnitAdminBackend, stateDirectory: String, logger: Logger) async -> AdminServer? {
-        guard !site.admin.listen.isEmpty else { return nil }
-        do {
-            let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, backend: backend, logger: logger)
-            try await server.start()
-            return server
-        } catch {
-            logger.error("\(error); the unit runs on without its admin page")
-            return nil
-        }
-    }
-}
+/// `[admin] listen` as an output of the run's table: the admin page, started beside the loop,
+/// not before it (a slow start, a certificate to make, never holds back the first adhan); a
+/// server that cannot start is logged and the unit runs on. Its state is a row of `servers`
+/// and of `outputs`; at the end it gets a second to close its connections.
+final class AdminOutput: OutputPlugin {
+    let name = "admin"
+    private let site: SiteConfig
+    private let backend: UnitAdminBackend
+    private let latest: LatestStatus
+    private let stateDirectory: String
+    private let logger: Logger
+    private let running = Mutex<(task: Task<Void, Never>?, server: AdminServer?)>((nil, nil))
 
-/// The admin server once it has started (it starts beside the loop), for status.json and the stop.
-final class AdminSlot: Sendable {
-    private let slot = Mutex<AdminServer?>(nil)
-    var server: AdminServer? {
-        get { slot.withLock { $0 } }
-        set { slot.withLock { $0 = newValue } }
+    init(site: SiteConfig, backend: UnitAdminBackend, latest: LatestStatus, stateDirectory: String, logger: Logger) {
+        (self.site, self.backend, self.latest, self.stateDirectory, self.logger) = (site, backend, latest, stateDirectory, logger)
+    }
+
+    func start(_ hub: SnapshotHub) {
+        latest.attach(hub)
+        let task = Task { [self] in
+            do {
+                let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, backend: backend, logger: logger)
+                try await server.start()
+                running.withLock { $0.server = server }
+            } catch {
+                logger.error("\(error); the unit runs on without its admin page")
+            }
+        }
+        running.withLock { $0.task = task }
+    }
+
+    func status(into report: inout StatusReport) {
+        let c = running.withLock { $0.server }?.condition
+        report.servers = (report.servers ?? []) + (c.map { [$0] } ?? [])
+        if let c { report.add(.init(name: name, kind: .server, state: OutputState(server: c.state), problem: c.problem)) }
+    }
+
+    func stop() async {
+        let (task, server) = running.withLock { ($0.task, $0.server) }
+        task?.cancel()
+        await awaitAtMost(seconds: 1) { await server?.stop() }
     }
 }

@@ -8,44 +8,6 @@ import Synchronization
 /// `mihrab run`'s part on the site's network: the stored site settings over the unit's own
 /// file, and the MQTT link (off the loop; the unit runs on without it).
 extension RunCommand {
-    /// The site settings this unit applied (nil: no `[network]` and no `[admin]`, nothing to keep).
-    static func siteStore(_ site: SiteConfig, directory: String, logger: Logger) -> SiteSettingsStore? {
-        guard site.network.enabled || !site.admin.listen.isEmpty else { return nil }
-        let store = SiteSettingsStore(directory: directory)
-        if let p = store.problem { logger.error("site settings: \(p)") }
-        return store
-    }
-
-    /// The unit's file with the stored site settings over it; settings that no longer pass
-    /// the check (a newer unit's rules) are logged and the unit's own file runs.
-    func effective(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, logger: Logger) -> SiteConfig {
-        guard let store else { return site }
-        RunCommand.dropOtherKeys(store, site.network, logger: logger)
-        guard let s = store.settings else { return site }
-        do {
-            guard var c = try store.effective(localFile: configPath) else { return site }
-            overrides(&c)
-            logger.notice("site config version \(s.version) (from \(s.by), \(s.published)) in force over \(configPath ?? "the defaults")")
-            return c
-        } catch {
-            logger.error("site config version \(s.version) no longer passes the check, the unit's own file in force: \(error)")
-            return site
-        }
-    }
-
-    /// Settings signed with another key than `site_key` stop counting (a new site key, at a
-    /// start or a reload): said once, when they are set aside.
-    static func dropOtherKeys(_ store: SiteSettingsStore, _ network: NetworkConfig, logger: Logger) {
-        guard network.enabled, let dropped = store.dropUnlessSigned(by: network.siteKey) else { return }
-        logger.warning("site config version \(dropped.order) was signed with another key (\(dropped.key.map { String($0.prefix(20)) + "…" } ?? "none")) than [network] site_key: set aside, the unit's own file is in force until a config signed with the new key arrives")
-    }
-
-    /// What the command line sets over the config (the simulation's position, the screen's address).
-    func overrides(_ c: inout SiteConfig) {
-        if let lat, let lon { (c.latitude, c.longitude) = (lat, lon) }
-        if let screen { c.screen.listen = screen }
-    }
-
     /// `[network] signing_key`, read as the link reads it: nil without one; refused when others
     /// may read it, or when it is not the private half of `site_key`.
     static func signingKey(_ n: NetworkConfig) throws(MQTTError) -> SigningKey? {
@@ -67,7 +29,7 @@ extension RunCommand {
     }
 
     /// The link to the broker, started; nil without `[network]` or when it cannot start (logged).
-    static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, daemon: DaemonSlot,
+    static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, daemon: Daemon,
                           logger: Logger) -> UnitLink? {
         guard site.network.enabled, let store else { return nil }
         do throws(MQTTError) {
@@ -90,8 +52,8 @@ extension RunCommand {
                                        version: BuildInfo.version)
             (setup.unitKey, setup.roster) = (unitKey, site.roster)
             let link = try UnitLink(setup,
-                                    store: store, logger: logger, reload: { daemon.get()?.requestReload() },
-                                    perform: { c, id in daemon.get()?.perform(c, id: id) },
+                                    store: store, logger: logger, reload: { daemon.requestReload() },
+                                    perform: { c, id in daemon.perform(c, id: id) },
                                     checkWhole: { s throws(ConfigError) in
                                         _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
                                     })
@@ -103,35 +65,48 @@ extension RunCommand {
     }
 }
 
-/// The daemon, for callbacks made before it exists (the link is built before the daemon,
-/// whose options hold the link's hooks).
-final class DaemonSlot: Sendable {
-    private let slot = Mutex<Daemon?>(nil)
-    func set(_ d: Daemon) { slot.withLock { $0 = d } }
-    func get() -> Daemon? { slot.withLock { $0 } }
-}
-
-/// The link's side of the snapshots: each new event (by its number) on the event topic, and
-/// the whole status once a second for the status topic. On the subscriber's queue; the link
-/// hands both to its own.
-final class LinkOutput: SnapshotSubscriber, @unchecked Sendable {
-    // @unchecked: `taken` is touched on the subscriber's queue only.
+/// `[network]` as an output of the run's table: each new event (by its number) on the event
+/// topic, the whole status once a second for the status topic (the link hands both to its own
+/// queue), and, when a reload brings another `[network]` key or roster, the link verifies with
+/// them from then on. The link's state is the status's `site` and a row of its `outputs`.
+final class NetworkOutput: SnapshotSubscriber, OutputPlugin, @unchecked Sendable {
+    // @unchecked: `taken` and `keys` are touched on the subscriber's queue only.
     let name = "network"
     var everySnapshot: Bool { true }
     private let link: UnitLink
-    private let hub: SnapshotHub
     private let logger: Logger
     private var taken: UInt64 = 0
+    /// The keys the link verifies with now.
+    private var keys: (network: NetworkConfig, roster: [String: String])
+    private weak var hub: SnapshotHub?
 
-    init(link: UnitLink, hub: SnapshotHub, logger: Logger) {
-        (self.link, self.hub, self.logger) = (link, hub, logger)
+    init(link: UnitLink, network: NetworkConfig, roster: [String: String], logger: Logger) {
+        (self.link, self.logger, keys) = (link, logger, (network, roster))
+    }
+
+    func start(_ hub: SnapshotHub) {
+        self.hub = hub
+        do { try link.start() } catch { logger.error("network: \(error); the unit runs on without the site's network") }
+        hub.subscribe(self)
     }
 
     func receive(_ s: UnitSnapshot) {
+        if let c = s.screen?.config, c.network != keys.network || c.roster != keys.roster {
+            keys = (c.network, c.roster)
+            link.rekey(c.network, signing: RunCommand.usableSigningKey(c.network, logger: logger), roster: c.roster)
+        }
         let (events, lost) = s.events(after: taken)
         if lost > 0 { logger.warning("network: \(lost) events were not published (the link fell behind)") }
         for e in events { link.event(e.event) }
         taken = events.last?.number ?? taken
-        if s.periodic { link.report(hub.status(of: s)) }
+        if s.periodic, let hub { link.report(hub.status(of: s)) }
     }
+
+    func status(into report: inout StatusReport) {
+        let site = link.siteStatus()
+        report.site = site
+        report.add(.init(name: name, kind: .network, state: OutputState(rawValue: site.broker) ?? .failing, problem: site.problem))
+    }
+
+    func stop() async { link.stop() }
 }

@@ -77,7 +77,7 @@ extension TimesCommand {
         let site = try loadConfig(config, lenientSounds: true)
         let zoneName = tz ?? site.zone
         let zone: ZoneRules
-        do { zone = zoneName == "system" ? ZoneRules.system() : try ZoneRules.load(zoneName) } catch {
+        do { zone = try ZoneRules.named(zoneName) } catch {
             throw CommandError("\(tz == nil ? "\(config): time.zone" : "--tz"): \(error)", exitCode: .config)
         }
         let configured = site.locationSource == .fixed

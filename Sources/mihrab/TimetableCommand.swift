@@ -33,8 +33,7 @@ struct TimetableCommand: ParsableCommand {
 
 /// `--tz`: a zone by name, or the system's.
 func zoneRules(_ tz: String?) throws -> ZoneRules {
-    guard let tz else { return ZoneRules.system() }
-    do { return try ZoneRules.load(tz) } catch { throw CommandError("--tz: \(error)", exitCode: .validationFailure) }
+    do { return try ZoneRules.named(tz ?? "system") } catch { throw CommandError("--tz: \(error)", exitCode: .validationFailure) }
 }
 
 /// A timetable for a command, or its errors (the first after "mihrab: ", the rest a line each).

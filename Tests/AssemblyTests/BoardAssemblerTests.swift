@@ -48,16 +48,31 @@ struct BoardAssemblerTests {
 
         """
 
-    @Test("the relay's line comes from the assembly with the board's others: a recording line when simulated, none when not configured")
+    @Test("the relays' lines come from the assembly with the board's others: recording lines named as the board file names them when simulated, none when not configured")
     func relayLine() throws {
         let plain = BoardAssembler(try Self.board(Self.simulated)).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 })
-        #expect(plain.relay == nil)
+        #expect(plain.relays.isEmpty)
         let withRelay = try Self.board(Self.simulated + "[outputs]\nrelay = { line = \"RELAY\", during = [\"adhan\"] }\n")
         let assembled = BoardAssembler(withRelay).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 })
-        let line = try #require(assembled.relay)
-        #expect(line.name == "RELAY")
+        let line = try #require(assembled.relays.first?.line)
+        #expect(line.name == "RELAY" && assembled.relays.first?.relay.name == "relay")
         try line.set(true)
         #expect((line as? SimulatedOutput)?.state == true)
+        let two = try Self.board(Self.simulated + """
+            [[outputs.relay]]
+            name = "amplifier"
+            line = "AMP_POWER"
+            during = ["adhan"]
+            [[outputs.relay]]
+            name = "hall-lights"
+            line = 7
+            during = ["prayer"]
+
+            """)
+        let both = BoardAssembler(two).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 }).relays
+        #expect(both.map(\.relay.name) == ["amplifier", "hall-lights"] && both.map(\.line.name) == ["AMP_POWER", "hall-lights"])
+        try both[0].line.set(true)
+        #expect((both[0].line as? SimulatedOutput)?.state == true && (both[1].line as? SimulatedOutput)?.state == false)
     }
 
     @Test("the simulated board: its qibla ring, the chips the real path picks, with their mountings")

@@ -146,8 +146,9 @@ struct BoardOutputsTests {
     @Test("a relay: its line and its phases")
     func relay() throws {
         let b = try load("[outputs]\nrelay = { line = 5, during = [\"adhan\", \"iqamah\", \"adhan\"] }")
-        #expect(b.outputs.relay?.line.locator == .offset(5) && b.outputs.relay?.during == [.adhan, .iqamah])
-        #expect(try load("").outputs.relay == nil)
+        #expect(b.outputs.relays.count == 1 && b.outputs.relays.first?.name == "relay")
+        #expect(b.outputs.relays.first?.line.locator == .offset(5) && b.outputs.relays.first?.during == [.adhan, .iqamah])
+        #expect(try load("").outputs.relays.isEmpty)
     }
 
     @Test("a bad relay is refused with one line naming the file and the key")

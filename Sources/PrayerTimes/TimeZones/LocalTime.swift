@@ -96,6 +96,12 @@ public struct LocalTime: Sendable, Equatable {
 }
 
 extension ZoneRules {
+    /// The zone a config or a command line names: "system" (the system's, below) or an IANA
+    /// name. Every command and the daemon load their zone here.
+    public static func named(_ name: String) throws(LoadError) -> ZoneRules {
+        name == "system" ? system() : try load(name)
+    }
+
     /// The system's zone: $TZ if it names one, else what /etc/localtime links to, else UTC.
     public static func system() -> ZoneRules {
         if let tz = getenv("TZ").map({ String(cString: $0) }), !tz.isEmpty {

@@ -59,6 +59,12 @@ extension BoardConfig {
     public enum LineLocator: Sendable, Equatable {
         case offset(UInt32)
         case name(String)
+
+        /// The line's name when the board gives one.
+        public var name: String? {
+            if case .name(let n) = self { return n }
+            return nil
+        }
     }
 
     public struct Line: Sendable, Equatable {

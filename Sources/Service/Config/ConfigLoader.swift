@@ -109,7 +109,7 @@ extension SiteConfig {
     /// error's lines.
     private func loadTimetable(_ path: String, _ t: TableReader, given: TimetableText?) throws(ConfigError) -> Timetable {
         let full = given != nil ? path : resolvedPath(path, besideFile: t.file)
-        let rules = zone == "system" ? ZoneRules.system() : try? ZoneRules.load(zone)
+        let rules = try? ZoneRules.named(zone)
         do {
             if let given { return try Timetable.parse(Array(given.text.utf8), file: given.name, zone: rules) }
             return try Timetable.load(path: full, zone: rules)

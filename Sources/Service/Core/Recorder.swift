@@ -3,15 +3,19 @@ import Glibc
 import Platform
 import HAL
 import PrayerTimes
+import Synchronization
 
 /// `--record FILE`: one JSON line per fired or missed event and per output change, with
 /// the (virtual or real) wall time and its zone's offset, milliseconds included. An event's
 /// line also carries `real`: the real (monotonic) seconds since the loop started. The virtual
 /// clock waits for the loop, so its time always says "on time"; `real` says when it really
 /// was, and a loop that stalled shows there.
-public final class EventRecorder {
+public final class EventRecorder: @unchecked Sendable {
+    // @unchecked: the encoder and the file's writes are under `lock` (the loop writes its lines,
+    // a relay its own, from its queue).
     private let fd: Int32
     private let zone: ZoneRules
+    private let lock = Mutex(())
     /// Real monotonic seconds at the loop's start (`startReal`); until then, the recorder's own.
     private var origin = monotonicSeconds()
     /// One encoder for every line, not one per line (sorted keys: the same bytes on every platform).
@@ -95,7 +99,9 @@ public final class EventRecorder {
     }
 
     private func encode(_ line: some Encodable) {
-        guard let data = try? encoder.encode(line) else { return }
-        writeAll(fd, Array(data) + [0x0A])
+        lock.withLock { _ in
+            guard let data = try? encoder.encode(line) else { return }
+            writeAll(fd, Array(data) + [0x0A])
+        }
     }
 }

@@ -1,11 +1,12 @@
 import HAL
 import Synchronization
 
-/// `[outputs] relay`: one GPIO output line on while any of the phases it is given holds (an
+/// `[[outputs.relay]]`: one GPIO output line on while any of the phases it is given holds (an
 /// amplifier's power, a hall light): a subscriber of every snapshot, in order, so it switches
 /// at each phase's instant; off when the unit stops. Never on the loop's thread: a line that
-/// hangs or fails holds only the relay. A failure is logged when it starts and when it ends.
-public final class RelayOutput: SnapshotSubscriber, @unchecked Sendable {
+/// hangs or fails holds only the relay. A failure is logged when it starts and when it ends;
+/// each change is a line of `--record` (`"output"`: its name) and its state is on status.json.
+public final class RelayOutput: SnapshotSubscriber, OutputPlugin, @unchecked Sendable {
     // @unchecked: the line is touched only under `state`'s lock.
     public struct Change: Sendable, Equatable {
         /// The snapshot's wall time (the unit's clock: the virtual one in a simulation).
@@ -22,21 +23,32 @@ public final class RelayOutput: SnapshotSubscriber, @unchecked Sendable {
         var on: Bool? = false
         var changes: [Change] = []
         var failing = false
+        var problem: String?
         var finished = false
     }
 
-    public let name = "relay"
+    /// The board's name for it (status.json, the record, the logs).
+    public let name: String
     public var backlog: Int { 64 }
     public var everySnapshot: Bool { true }
     public let during: Set<UnitSnapshot.Phase>
     private let line: any DigitalOutput
     private let log: @Sendable (String) -> Void
+    private let recorder: EventRecorder?
     private let state = Mutex(State())
 
-    public init(line: any DigitalOutput, during: [UnitSnapshot.Phase], log: @escaping @Sendable (String) -> Void) {
+    public init(name: String = "relay", line: any DigitalOutput, during: [UnitSnapshot.Phase], recorder: EventRecorder? = nil,
+                log: @escaping @Sendable (String) -> Void) {
+        self.name = name
         self.line = line
         self.during = Set(during)
+        self.recorder = recorder
         self.log = log
+    }
+
+    public func status(into report: inout StatusReport) {
+        let s = state.withLock { $0 }
+        report.add(.init(name: name, kind: .relay, state: s.failing ? .failing : (s.on == true ? .on : .off), problem: s.problem))
     }
 
     /// The last changes made (at most 64), oldest first.
@@ -58,12 +70,13 @@ public final class RelayOutput: SnapshotSubscriber, @unchecked Sendable {
                 s.on = on
                 s.changes.append(Change(wall: wall, on: on))
                 if s.changes.count > 64 { s.changes.removeFirst() }
-                if s.failing { log("relay \(line.name): set again") }
-                s.failing = false
+                recorder?.output(name, on: on, at: wall)
+                if s.failing { log("relay \(name) (\(line.name)): set again") }
+                (s.failing, s.problem) = (false, nil)
             } catch {
                 s.on = nil
-                if !s.failing { log("relay \(line.name): \(error); tried again at the next snapshot") }
-                s.failing = true
+                if !s.failing { log("relay \(name) (\(line.name)): \(error); tried again at the next snapshot") }
+                (s.failing, s.problem) = (true, "\(error)")
             }
         }
     }

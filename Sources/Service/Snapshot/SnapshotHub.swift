@@ -13,7 +13,7 @@ public final class SnapshotHub: Sendable {
 
     private let newest = Mutex<UnitSnapshot?>(nil)
     private let subscriptions = Mutex<[Subscription]>([])
-    private let parts = Mutex<[@Sendable (inout StatusReport) -> Void]>([])
+    private let outputs = Mutex<[any OutputPlugin]>([])
     /// The last whole status made, by snapshot number.
     private let whole = Mutex<(sequence: UInt64, report: StatusReport)?>(nil)
 
@@ -29,10 +29,19 @@ public final class SnapshotHub: Sendable {
         if let l = latest { s.offer(l) }
     }
 
-    /// A part of the status that another output keeps (the displays', the servers', the site's):
-    /// read on the thread of whoever asks for the whole status, never on the loop's.
-    public func addStatusPart(_ part: @escaping @Sendable (inout StatusReport) -> Void) {
-        parts.withLock { $0.append(part) }
+    /// Adds an output of the run's table: it starts (subscribing what it reads), and its part
+    /// of the status is asked of it on the thread of whoever wants the whole status.
+    public func add(_ output: any OutputPlugin) {
+        outputs.withLock { $0.append(output) }
+        output.start(self)
+    }
+
+    /// The outputs added, in their order.
+    public var plugins: [any OutputPlugin] { outputs.withLock { $0 } }
+
+    /// At the end, after `finish`: every output stops, in the reverse of their order.
+    public func stopOutputs() async {
+        for o in plugins.reversed() { await o.stop() }
     }
 
     /// The whole status of a snapshot: the core's and the loop's, with every output's part.
@@ -41,7 +50,7 @@ public final class SnapshotHub: Sendable {
     public func status(of snapshot: UnitSnapshot) -> StatusReport {
         if let done = whole.withLock({ $0 }), done.sequence == snapshot.sequence { return done.report }
         var r = snapshot.status
-        for p in parts.withLock({ $0 }) { p(&r) }
+        for o in plugins { o.status(into: &r) }
         whole.withLock { $0 = (snapshot.sequence, r) }
         return r
     }

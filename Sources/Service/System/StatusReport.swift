@@ -137,6 +137,22 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var servers: [Server]?
     /// The site's shared settings and the broker; nil on a unit without `[network]` or `[admin]`.
     public var site: Site?
+    /// Every output of the run's output table with its state, in the table's order (relays,
+    /// displays, servers, the network); nil with none (and in older status files, and from
+    /// `UnitCore.status`: the outputs add their rows in `SnapshotHub.status(of:)`).
+    public var outputs: [Output]?
+
+    /// One output: its name (a relay's board name, a display's label, "screen", "admin",
+    /// "network"), its kind, its state (`OutputState`) and, when it fails, why.
+    public struct Output: Codable, Sendable, Equatable {
+        public var name: String
+        public var kind: OutputKind
+        public var state: OutputState
+        public var problem: String?
+        public init(name: String, kind: OutputKind, state: OutputState, problem: String? = nil) {
+            (self.name, self.kind, self.state, self.problem) = (name, kind, state, problem)
+        }
+    }
 
     /// The site config version in force (0: none yet, the unit's own file only), the last one
     /// refused (its one-line reason), and the broker's link.
