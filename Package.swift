@@ -179,7 +179,9 @@ let package = Package(
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes", "ReferenceFit"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport"]),
+        // Screen: the wall screen's JSON held to its samples with the server's own encoder (Fixtures/samples).
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport", "Screen"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "HALTests", dependencies: ["HAL"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Service", "Simulation", "HAL", "Drivers", "Compass", "TestSupport"]),
         .testTarget(name: "WebFrontTests", dependencies: ["WebFront", .product(name: "NIOCore", package: "swift-nio"),
@@ -197,7 +199,7 @@ let package = Package(
                                                 .product(name: "HTTPTypes", package: "swift-http-types"),
                                                 .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["ics_check.py"]),
-        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"]),
+        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
                                                .product(name: "Logging", package: "swift-log"),
                                                // The routes driven in-process (a request made, its response read), no server.
