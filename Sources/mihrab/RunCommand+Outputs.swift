@@ -58,7 +58,7 @@ extension RunCommand {
         // The bus is the board assembly's (nil: no displays, or a bus that did not open, logged there).
         guard !board.displays.isEmpty, let bus else { return nil }
         // One thread for the bus handle: the displays on it take turns (a bus is not shared between threads).
-        let drivers = board.displays.map { PanelDriver($0, bus: bus, pause: pauseThread) }
+        let drivers = BoardAssembler(board).displayDrivers(on: bus, pause: pauseThread).map { PanelDriver($0.display, device: $0.device) }
         let output = PanelOutput(drivers: drivers, feed: feed, log: { logger.warning("\($0)") })
         logger.notice("displays: \(output.labels.joined(separator: ", "))")
         output.start()
