@@ -142,7 +142,7 @@ let package = Package(
         // settings, the site's units.
         .target(
             name: "Admin",
-            dependencies: ["CCrypto", "Platform", "Service", "Languages", "WebFront", "TOMLKit",
+            dependencies: ["CCrypto", "Platform", "Service", "Languages", "PrayerTimes", "WebFront", "TOMLKit",
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -180,7 +180,8 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         // Screen: the wall screen's JSON held to its samples with the server's own encoder (Fixtures/samples).
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "TestSupport", "Screen"],
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "Platform", "TestSupport",
+                                                  "Screen", .product(name: "Logging", package: "swift-log")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "HALTests", dependencies: ["HAL"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Service", "Simulation", "HAL", "Drivers", "Compass", "TestSupport"]),
@@ -190,9 +191,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // A command's peak memory for the tests (a test process cannot read its own child's).
         .executableTarget(name: "PeakMemory", path: "Tests/PeakMemory"),
-        .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "CI2C", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "TestSupport"]),
+        .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "PrayerTimes", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Languages", "Service", "PrayerTimes", "TestSupport",
                                                 // The routes driven in-process (the calendar feed), no server.
                                                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -206,7 +207,7 @@ let package = Package(
                                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                                .product(name: "NIOCore", package: "swift-nio")]),
-        .testTarget(name: "PanelsTests", dependencies: ["Panels", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
+        .testTarget(name: "PanelsTests", dependencies: ["Panels", "Assembly", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ] + benchmarkTargets,
     swiftLanguageModes: [.v6]

@@ -151,7 +151,7 @@ private func simulatedUnit(wallStart: Double, site: SiteConfig, sound: SoundOutp
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let core = UnitCore(config: site, zone: benchZone, hardware: UnitCore.Hardware(
         outputs: outputs, magnetometer: SensorChannel(sensor: QMC5883L(bus: bus)),
-        accelerometer: SensorChannel(sensor: MPU6050(bus: bus)), sound: sound), clock: clock, position: ScriptedPosition([]),
+        accelerometer: SensorChannel(sensor: MPU6050(bus: bus, pause: noPause)), sound: sound), clock: clock, position: ScriptedPosition([]),
         sync: FixedClockSync(true), store: StateStore(directory: dir), logger: quietLogger)
     return (core, clock, dir)
 }

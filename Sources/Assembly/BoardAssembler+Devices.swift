@@ -55,14 +55,21 @@ extension BoardAssembler {
 }
 
 extension BoardAssembler {
-    /// The real board's displays get a handle of their own on the bus (i2c-dev keeps the chip
-    /// address per handle; the compass's stays the loop's). Nil without displays, or when the bus
-    /// cannot be opened: that is logged, and the unit runs on without its displays.
-    public func displayBus(logger: (String) -> Void) -> I2CBus? {
-        guard !board.displays.isEmpty, case .linux(let n) = board.bus else { return nil }
-        do { return try LinuxI2CBus(bus: n) } catch {
-            logger("displays: I2C bus /dev/i2c-\(n): \(error.reason); the unit runs on without its displays")
-            return nil
+    /// A real board's /dev/i2c-N, opened once: its compass, and (with displays) the same handle
+    /// for them, each transaction whole under a lock (`SharedI2CBus`), since the loop reads the
+    /// compass on its thread while the panels write on theirs. One handle serves both: a plain
+    /// I2C transfer names the chip's address in each message, and an SMBus adapter's handle is
+    /// pointed at the chip (I2C_SLAVE) inside the same locked transfer. A bus that cannot be
+    /// opened is logged: the unit runs on without its qibla indicator and its displays.
+    func realBus(_ n: Int, logger: (String) -> Void) -> (compass: CompassChannels, displayBus: I2CBus?) {
+        let bus: SharedI2CBus
+        do { bus = SharedI2CBus(try LinuxI2CBus(bus: n)) } catch {
+            logger("no compass: \(error)")
+            if !board.displays.isEmpty { logger("displays: I2C bus /dev/i2c-\(n): \(error.reason); the unit runs on without its displays") }
+            return (CompassChannels(), nil)
         }
+        let compass = self.compass(on: bus, pause: pauseThread)
+        if !compass.isComplete { logger("compass incomplete on /dev/i2c-\(n): the qibla indicator stays dark") }
+        return (compass, board.displays.isEmpty ? nil : bus)
     }
 }

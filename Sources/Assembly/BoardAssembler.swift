@@ -6,7 +6,7 @@ import Service
 import Simulation
 
 /// A unit's hardware, assembled from its board file: what `UnitCore` drives, and the bus the
-/// board's displays are on (nil on a real board: the panels open their own handle on it).
+/// board's displays are on (nil without displays; on a real board, the compass's handle shared).
 public struct AssembledBoard {
     public var hardware: UnitCore.Hardware
     public let displayBus: I2CBus?
@@ -40,15 +40,12 @@ public struct BoardAssembler {
     /// The magnetometer and accelerometer channels: the first chip of each kind, in the board's
     /// order (or the scan's). `pause` is the drivers' wait: a real sleep on a real bus, none on
     /// the simulated one, whose chips live in virtual time.
-    public func compass(on bus: I2CBus, pause: @escaping (Double) -> Void) -> CompassChannels {
+    public func compass(on bus: I2CBus, pause: @escaping Pause) -> CompassChannels {
         var c = CompassChannels()
-        func channel(_ chip: BoardConfig.Chip) -> SensorChannel {
-            SensorChannel(sensor: chip.model.driver(bus: bus, address: chip.address, pause: pause))
-        }
-        for chip in compassChips(on: bus) {
+        for (chip, sensor) in chipDrivers(on: bus, pause: pause) {
             switch chip.model.kind {
-            case .magnetometer where c.magnetometer == nil: (c.magnetometer, c.magnetometerMounting) = (channel(chip), chip.mounting)
-            case .accelerometer where c.accelerometer == nil: (c.accelerometer, c.accelerometerMounting) = (channel(chip), chip.mounting)
+            case .magnetometer where c.magnetometer == nil: (c.magnetometer, c.magnetometerMounting) = (SensorChannel(sensor: sensor), chip.mounting)
+            case .accelerometer where c.accelerometer == nil: (c.accelerometer, c.accelerometerMounting) = (SensorChannel(sensor: sensor), chip.mounting)
             default: break
             }
         }
@@ -64,17 +61,12 @@ public struct BoardAssembler {
     }
 
     /// The hardware of a real board: its compass on /dev/i2c-N (a missing bus or chip is logged,
-    /// the unit runs without its qibla indicator), its GPIO lines and stop button (a missing chip
-    /// or line is an error: the unit would be silent). No speaker: see `speaker`.
+    /// the unit runs without its qibla indicator) and the same handle for its displays (see
+    /// `realBus`), its GPIO lines and stop button (a missing chip or line is an error: the unit
+    /// would be silent). No speaker: see `speaker`.
     public func real(waker: LoopWaker, logger: (String) -> Void) throws(BoardError) -> AssembledBoard {
         guard case .linux(let n) = board.bus else { throw BoardError(.config, "board \(board.name) is not a real board") }
-        var compass = CompassChannels()
-        do {
-            compass = self.compass(on: try LinuxI2CBus(bus: n), pause: pauseThread)
-            if !compass.isComplete { logger("compass incomplete on /dev/i2c-\(n): the qibla indicator stays dark") }
-        } catch {
-            logger("no compass: \(error)")
-        }
+        let (compass, displayBus) = realBus(n, logger: logger)
         var outputs: [BoardConfig.Output: DigitalOutput] = [:]
         var ring: [DigitalOutput] = []
         var button: ButtonInput?
@@ -101,7 +93,7 @@ public struct BoardAssembler {
                 }
             }
         }
-        return AssembledBoard(hardware: hardware(outputs: outputs, ring: ring, compass: compass, button: button), displayBus: nil,
+        return AssembledBoard(hardware: hardware(outputs: outputs, ring: ring, compass: compass, button: button), displayBus: displayBus,
                               relays: relays)
     }
 
@@ -116,7 +108,7 @@ public struct BoardAssembler {
         var outputs: [BoardConfig.Output: DigitalOutput] = [:]
         for o in board.lines.keys { outputs[o] = SimulatedOutput(name: o.rawValue, keep: 0, now: wallNow) }
         let ring: [DigitalOutput] = board.qiblaRing.indices.map { SimulatedOutput(name: "qibla_ring_\($0)", keep: 0, now: wallNow) }
-        var hw = hardware(outputs: outputs, ring: ring, compass: compass(on: bus, pause: { _ in }), button: ScriptedButton(presses: presses))
+        var hw = hardware(outputs: outputs, ring: ring, compass: compass(on: bus, pause: noPause), button: ScriptedButton(presses: presses))
         hw.sound = SimulatedSound(deviceName: "simulated")
         // A simulated line takes whatever name the board file gives it (an offset: the relay's name).
         let relays = board.outputs.relays.map { r in
@@ -133,7 +125,7 @@ public struct BoardAssembler {
 
     /// The board's displays as emulator descriptions.
     public var simulatedDisplays: [SimulatedBoard.Display] {
-        board.displays.map { .init(model: $0.model, address: $0.address, width: $0.width, height: $0.height, columns: $0.columns, rows: $0.rows) }
+        board.displays.map(Self.emulated)
     }
 
     private func hardware(outputs: [BoardConfig.Output: DigitalOutput], ring: [DigitalOutput], compass: CompassChannels,

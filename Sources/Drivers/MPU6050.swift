@@ -40,12 +40,12 @@ public final class MPU6050: Sensor {
     public let range: Range
     private var io: RegisterIO
     private var data = [UInt8](repeating: 0, count: 6)
-    private let pause: (Double) -> Void
+    private let pause: Pause
 
     typealias Reg = MPU6050Register
 
-    /// `pause` waits the given seconds (the real backend sleeps; the simulation need not).
-    public init(bus: I2CBus, address: UInt8 = 0x68, range: Range = .g4, pause: @escaping (Double) -> Void = { _ in }) {
+    /// `pause` waits the given seconds (on a real bus the thread sleeps; see `Pause`).
+    public init(bus: I2CBus, address: UInt8 = 0x68, range: Range = .g4, pause: @escaping Pause) {
         self.address = address
         self.range = range
         self.pause = pause

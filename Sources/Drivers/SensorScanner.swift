@@ -15,7 +15,8 @@ public enum SensorScanner {
         var found: [DetectedChip] = []
         for model in ChipModel.probeOrder {
             for address in model.addresses where !found.contains(where: { $0.address == address }) {
-                let driver = model.driver(bus: bus, address: address)
+                // A probe reads identity registers and never waits.
+                let driver = model.driver(bus: bus, address: address, pause: noPause)
                 if (try? driver.probe()) == true { found.append(DetectedChip(model: model, address: address)) }
             }
         }

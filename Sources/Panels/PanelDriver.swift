@@ -18,10 +18,10 @@ public final class PanelDriver {
     private var sinceReassert = 0
     public var reassertEvery = 300
 
-    public init(_ display: BoardConfig.Display, bus: I2CBus, pause: @escaping (Double) -> Void = { _ in }) {
+    /// `device`: the display's driver, from the board assembly (`BoardAssembler.displayDriver`).
+    public init(_ display: BoardConfig.Display, device: Device) {
         self.display = display
-        let size = DisplaySize(width: display.width, height: display.height, columns: display.columns, rows: display.rows)
-        device = display.model.descriptor.driver(bus, display.address, size, pause)
+        self.device = device
     }
 
     /// The OLED's frame for `content`, as the module is mounted.

@@ -133,18 +133,19 @@ extension SimulatedBoard {
         }
     }
 
-    /// The emulator of a display chip: one place for the family.
-    public static func emulator(_ d: Display) -> BusDevice {
+    /// The emulator of a display chip: one place for the family. The switch is exhaustive, with
+    /// no default: a new `DisplayModel` without its emulator does not compile.
+    public static func emulator(_ d: Display) -> DisplayEmulator {
         switch d.model {
-        case .ssd1306, .sh1106: SSD1306Emulator(model: d.model, width: d.width, height: d.height)
-        case .hd44780PCF8574: HD44780Emulator(columns: d.columns, rows: d.rows)
+        case .ssd1306, .sh1106: .pixels(SSD1306Emulator(model: d.model, width: d.width, height: d.height))
+        case .hd44780PCF8574: .characters(HD44780Emulator(columns: d.columns, rows: d.rows))
         }
     }
 
     /// A bus holding only displays' emulators.
     public static func displayBus(_ displays: [Display], seed: UInt64 = 2) -> SimulatedI2CBus {
         let bus = SimulatedI2CBus(seed: seed)
-        for d in displays { bus.attach(emulator(d), at: d.address) }
+        for d in displays { bus.attach(emulator(d).device, at: d.address) }
         return bus
     }
 }

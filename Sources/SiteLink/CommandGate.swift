@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Platform
 import Service
 
 /// Which commands a unit takes: the harmless ones it allows unsigned, the rest only signed
@@ -19,7 +20,8 @@ public struct CommandGate: Sendable {
     /// Why the ledger could not be read or written, once (nil: it could).
     public private(set) var problem: String?
 
-    /// ISO 8601 with the time zone, whole seconds ("2026-11-27T22:33:45Z"): a command's time.
+    /// Reads a command's (and a unit seal's) time: ISO 8601 with the time zone, whole seconds
+    /// ("2026-11-27T22:33:45Z"), as `utcISO8601` writes it.
     static let iso = Date.ISO8601FormatStyle()
 
     /// `path`: the ledger's file; one kept for another key is not this key's (a new site key
@@ -56,7 +58,7 @@ public struct CommandGate: Sendable {
         }
         let signed = at.timeIntervalSince1970
         if signed < ledger.newest {
-            return "\(topic): replayed: signed at \(time), before the newest command this unit took (\(CommandGate.iso.format(Date(timeIntervalSince1970: ledger.newest))))"
+            return "\(topic): replayed: signed at \(time), before the newest command this unit took (\(utcISO8601(ledger.newest)))"
         }
         let off = now.timeIntervalSince(at)
         if clockTrusted, abs(off) > CommandGate.window {

@@ -23,7 +23,7 @@ public struct CommandBody: Codable, Sendable, Equatable {
     /// A signed command for `topic`, timed `now`, with a fresh nonce.
     public static func signed(topic: String, id: String, key: SigningKey, now: Date = Date()) -> CommandBody {
         let nonce = hexString((0..<16).map { _ in UInt8.random(in: 0...255) })
-        var b = CommandBody(id: id, time: CommandGate.iso.format(now), nonce: nonce)
+        var b = CommandBody(id: id, time: utcISO8601(now.timeIntervalSince1970), nonce: nonce)
         b.signature = key.sign(b.signingInput(topic: topic))
         return b
     }

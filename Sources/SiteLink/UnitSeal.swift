@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Platform
 import Service
 
 /// A unit's own signature on what it publishes about itself (its status and events): the JSON
@@ -14,7 +15,7 @@ public enum UnitSeal {
     /// `json` (an object, `{…}`) signed by `key` for `topic`, at `now`.
     public static func seal(_ json: Data, topic: String, key: SigningKey, now: Date = Date()) -> Data {
         guard json.count > 2, json.first == UInt8(ascii: "{"), json.last == UInt8(ascii: "}") else { return json }
-        let at = CommandGate.iso.format(now)
+        let at = utcISO8601(now.timeIntervalSince1970)
         let signature = key.sign(input(topic: topic, at: at, body: json))
         var out = Data(json.dropLast())
         out.append(contentsOf: marker)

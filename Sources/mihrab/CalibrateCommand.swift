@@ -62,7 +62,9 @@ struct CalibrateCommand: AsyncParsableCommand {
         } else {
             bus = try openBus(board: b, busNumber: nil, now: now)
         }
-        let compass = assembler.compass(on: bus, pause: pauseThread)
+        // The simulated chips live in virtual time (`t`): their drivers wait for nothing.
+        let pause: Pause = if simulated { noPause } else { pauseThread }
+        let compass = assembler.compass(on: bus, pause: pause)
         guard let mag = compass.magnetometer, let acc = compass.accelerometer else {
             let found = assembler.compassChips(on: bus).map(\.model.rawValue).joined(separator: ", ")
             throw CommandError("calibrate: the board needs a magnetometer and an accelerometer (found: \(found))", exitCode: .unavailable)

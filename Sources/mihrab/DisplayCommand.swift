@@ -64,27 +64,23 @@ struct DisplayCommand: ParsableCommand {
             .map { Planner.localInstant($0.0, minute: $0.1 / 60, zone: zone) + Double($0.1 % 60) } ?? Date().timeIntervalSince1970
 
         let content = PanelContent(try DisplayCommand.model(site: site, zone: zone, board: boardConfig, at: instant))
-        let bus = SimulatedBoard.displayBus([BoardAssembler(boardConfig).simulatedDisplays[index]])
-        let driver = PanelDriver(display, bus: bus)
+        // The display's emulator, alone on its bus, in virtual time: its driver waits for nothing.
+        let (bus, emulator) = BoardAssembler(boardConfig).simulatedDisplay(display)
+        let driver = PanelDriver(display, device: BoardAssembler.displayDriver(display, on: bus, pause: noPause))
         do { try driver.show(content) } catch {
             throw CommandError("display \(display.label) (emulated): \(error)", exitCode: .software)
         }
         if let png {
-            let image: PNGImage
-            switch bus.devices[display.address] {
-            case let oled as SSD1306Emulator: image = oled.render(scale: scale)
-            case let lcd as HD44780Emulator: image = lcd.render(scale: scale)
-            default: throw CommandError("display \(display.label): no emulator", exitCode: .software)
-            }
+            let image = emulator.render(scale: scale)
             guard FileManager.default.createFile(atPath: png, contents: Data(image.png)) else {
                 throw CommandError("--png \(png): cannot write the file", exitCode: .cantCreate)
             }
-            if let lcd = bus.devices[display.address] as? HD44780Emulator { print(lcd.text().joined(separator: "\n")) }
+            if let text = emulator.text { print(text.joined(separator: "\n")) }
             print("\(display.label): \(png) (\(image.width)x\(image.height))")
         }
         if show, case .linux(let n) = boardConfig.bus {
             let real = try BoardAssembler.openLinuxBus(n)
-            let shown = PanelDriver(display, bus: real, pause: pauseThread)
+            let shown = PanelDriver(display, device: BoardAssembler.displayDriver(display, on: real, pause: pauseThread))
             do { try shown.show(content) } catch {
                 throw CommandError("display \(display.label): \(error)", exitCode: .unavailable)
             }

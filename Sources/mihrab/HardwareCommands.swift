@@ -23,10 +23,7 @@ func openBus(board: BoardConfig?, busNumber: Int?, now: @escaping () -> Double) 
                                    attitude: SimulatedWorld.fixed(yaw: 30))
         world.magneticNoise = 0.2
         world.accelerationNoise = 0.01
-        let assembler = BoardAssembler(board)
-        let bus = assembler.simulatedBus(world: world, now: now)
-        for d in assembler.simulatedDisplays { bus.attach(SimulatedBoard.emulator(d), at: d.address) }
-        return bus
+        return BoardAssembler(board).simulatedBoardBus(world: world, now: now)
     }
 }
 
@@ -50,11 +47,8 @@ struct SensorsCommand: ParsableCommand {
         let start = clock.monotonicNow()
         let now = { clock.monotonicNow() - start }
         let i2c = try openBus(board: boardFile, busNumber: bus, now: now)
-        let found = SensorScanner.scan(i2c)
+        let channels = BoardAssembler.detectedChipDrivers(on: i2c, pause: pauseThread).map { SensorChannel(sensor: $0) }
         let displays = DisplayScanner.scan(i2c)
-        let channels = found.map {
-            SensorChannel(sensor: $0.model.driver(bus: i2c, address: $0.address, pause: pauseThread))
-        }
         repeat {
             // Poll each chip until it has a sample (up to a second).
             let deadline = now() + 1
@@ -184,7 +178,7 @@ struct GPSCommand: AsyncParsableCommand {
     func describe(_ e: PositionEvent) -> String {
         switch e {
         case .fix(let f):
-            let time = f.time.map { LocalTimeISO.utc($0) }
+            let time = f.time.map(utcISO8601)
             if format == .json {
                 return json(GPSReport(fix: .init(mode: f.mode == .threeD ? "3d" : "2d", latitude: fixed(f.latitude, 7),
                                                  longitude: fixed(f.longitude, 7), altitude: fixed(f.altitude, 1),
@@ -227,11 +221,4 @@ struct GPSReport: Encodable {
     var fix: Fix? = nil
     var rejected: String? = nil
     var status: String? = nil
-}
-
-/// UTC ISO 8601 for fix times.
-enum LocalTimeISO {
-    static func utc(_ t: Double) -> String {
-        Date(timeIntervalSince1970: t).formatted(Date.ISO8601FormatStyle())
-    }
 }

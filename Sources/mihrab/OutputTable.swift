@@ -89,11 +89,12 @@ enum OutputTable {
         }
     }
 
-    /// `[[displays]]`: the board's small displays, on one thread for the bus they share.
+    /// `[[displays]]`: the board's small displays, their drivers from the assembly, on one
+    /// thread (on a real board the bus is the compass's handle, each transfer whole under its lock).
     static func displays(_ c: OutputContext) -> [any OutputPlugin] {
         // The bus is the board assembly's (nil: no displays, or a bus that did not open, logged there).
         guard !c.board.displays.isEmpty, let bus = c.displayBus else { return [] }
-        let drivers = c.board.displays.map { PanelDriver($0, bus: bus, pause: pauseThread) }
+        let drivers = BoardAssembler(c.board).displayDrivers(on: bus, pause: pauseThread).map { PanelDriver($0.display, device: $0.device) }
         let output = PanelOutput(drivers: drivers, feed: c.feed, log: { [logger = c.logger] in logger.warning("\($0)") })
         c.logger.notice("displays: \(output.labels.joined(separator: ", "))")
         return [output]

@@ -58,7 +58,7 @@ final class UnitAdminBackend: AdminBackend {
         do throws(ConfigError) {
             let settings = try store.storeNext(above: link?.newestVersion ?? .none) { next throws(ConfigError) in
                 // The timetable the site's settings carry stays with them (the page does not edit it).
-                let s = SiteSettings(version: next.version, site: site, file: file, toml: toml, published: Date().formatted(Date.ISO8601FormatStyle()),
+                let s = SiteSettings(version: next.version, site: site, file: file, toml: toml, published: utcISO8601(Date().timeIntervalSince1970),
                                      by: String(user.prefix(64)), timetable: store.settings?.timetable, series: next.series)
                 // Checked alone, then as a whole: the unit's file with the change over it.
                 _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)

@@ -66,7 +66,6 @@ extension RunCommand {
         var hw = assembled.hardware
         hw.sound = assembler.speaker(device: site.sound.device, keepAwake: site.sound.keepAwake, waker: waker,
                                      logger: { logger.warning("\($0)") })
-        let panelBus = assembler.displayBus { logger.error("\($0)") }
         logger.notice(site.sound.device == "none" ? "sound: no speaker (sounds.device = \"none\"): the buzzer sounds every event"
                       : "sound: \(site.sound.device)\(site.sound.keepAwake ? ", kept awake" : "")")
         // systemd makes the runtime directory; by hand, it is made here (status.json, the fallback record).
@@ -81,7 +80,7 @@ extension RunCommand {
                             sync: KernelClockSync(),
                             store: store, calibration: calibration.calibration, recorder: recorder, logger: logger)
         options.statusPath = runtime.map { $0 + "/status.json" }
-        return RunUnit(core: core, clock: system, virtual: nil, options: options, relays: assembled.relays, displayBus: panelBus)
+        return RunUnit(core: core, clock: system, virtual: nil, options: options, relays: assembled.relays, displayBus: assembled.displayBus)
     }
 
     /// --press and --long-press as (monotonic time on the virtual clock, seconds held).

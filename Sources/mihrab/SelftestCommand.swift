@@ -8,7 +8,6 @@ import Platform
 import HAL
 import LinuxHAL
 import Service
-import Simulation
 
 /// `mihrab selftest`: what an installer runs on a new unit. Each configured chip is probed
 /// (identity and one reading), each LED and the buzzer is switched on and off in turn (and
@@ -55,11 +54,10 @@ struct SelftestCommand: AsyncParsableCommand {
         // Chips: identity, initialisation, one reading.
         do {
             let bus = try openBus(board: b, busNumber: nil, now: now)
-            let chips = BoardAssembler(b).compassChips(on: bus)
+            let chips = BoardAssembler(b).chipDrivers(on: bus, pause: pauseThread)
             if chips.isEmpty { checks.append(Check(name: "compass chips", ok: false, detail: "none found on \(bus.name)")) }
-            for c in chips {
+            for (c, d) in chips {
                 let name = "\(c.model.rawValue) at \(hex(c.address))"
-                let d = c.model.driver(bus: bus, address: c.address, pause: pauseThread)
                 do {
                     guard try d.probe() else { throw SensorError.wrongIdentity(chip: c.model, address: c.address, found: []) }
                     try d.initialize()
@@ -83,8 +81,9 @@ struct SelftestCommand: AsyncParsableCommand {
 
         // Outputs, one at a time, in the board's order.
         let order = BoardConfig.Output.allCases.filter { b.lines[$0] != nil }
-        let outputs = openOutputs(b, order)
-        for (name, result) in outputs {
+        let outputs = BoardAssembler(b).separateOutputs(order, consumer: "mihrab-selftest", wallNow: { Date().timeIntervalSince1970 })
+        for (output, result) in outputs {
+            let name = output.rawValue
             switch result {
             case .failure(let why): checks.append(Check(name: "output \(name)", ok: false, detail: why.description))
             case .success(let out):
@@ -159,33 +158,4 @@ struct SelftestCommand: AsyncParsableCommand {
         case .failed(let why, _): return Check(name: "sound \(device)", ok: false, detail: why)
         }
     }
-
-    /// Opens each output line separately, so that one bad line is reported, not fatal.
-    func openOutputs(_ b: BoardConfig, _ order: [BoardConfig.Output]) -> [(String, Result<DigitalOutput, SelftestError>)] {
-        if b.bus == .simulated {
-            return order.map { ($0.rawValue, .success(SimulatedOutput(name: $0.rawValue, now: { Date().timeIntervalSince1970 }))) }
-        }
-        let chip: GPIOChip
-        do {
-            guard let c = try openGPIOChip(b) else {
-                return order.map { ($0.rawValue, .failure(SelftestError("no gpio.chip in the board file"))) }
-            }
-            chip = c
-        } catch {
-            return order.map { ($0.rawValue, .failure(SelftestError("\(error)"))) }
-        }
-        return order.map { output in
-            guard let line = b.lines[output] else { return (output.rawValue, .failure(SelftestError("not in the board file"))) }
-            do {
-                return (output.rawValue, .success(try requestLine(chip, line, consumer: "mihrab-selftest")))
-            } catch {
-                return (output.rawValue, .failure(SelftestError("\(error)")))
-            }
-        }
-    }
-}
-
-struct SelftestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
 }

@@ -34,7 +34,7 @@ extension SiteCommand {
             }
             let user = by ?? ProcessInfo.processInfo.environment["USER"] ?? "mihrab site"
             let settings = SiteSettings(version: next.version, site: options.site, file: lastComponent(of: file), toml: text,
-                                        published: Date().formatted(Date.ISO8601FormatStyle()), by: String(user.prefix(64)),
+                                        published: utcISO8601(Date().timeIntervalSince1970), by: String(user.prefix(64)),
                                         timetable: timetable, series: next.series).signed(with: signing, topic: topic)
             let payload = settings.encoded()
             guard payload.count <= SiteSettings.maximumBytes else {

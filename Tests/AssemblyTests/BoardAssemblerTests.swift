@@ -88,25 +88,28 @@ struct BoardAssemblerTests {
         #expect(hw.magnetometerMounting == board.chips[1].mounting && hw.magnetometerMounting != .identity)
         #expect(hw.sound != nil && hw.button != nil)
         // The real path's choice on the same bus: the same chips.
-        let picked = assembler.compass(on: assembler.simulatedBus(world: Self.world(), now: { 0 }), pause: { _ in })
+        let picked = assembler.compass(on: assembler.simulatedBus(world: Self.world(), now: { 0 }), pause: noPause)
         #expect(picked.magnetometer?.sensor.address == mag.sensor.address && picked.accelerometer?.sensor.address == acc.sensor.address)
         // The ring lines are driven like the others.
         try hw.ring[2].set(true)
         #expect(try hw.ring[2].get() && !(try hw.ring[1].get()))
     }
 
+    /// A real board on a bus that is not there, naming a GPIO chip that is not there either.
+    static let noChip = """
+        name = "no-chip"
+        [i2c]
+        bus = 97
+        [gpio]
+        chip = "/dev/gpiochip-mihrab-missing"
+        [gpio.lines]
+        status = { line = 4 }
+
+        """
+
     @Test("a real board naming a GPIO chip that is not there: one line naming it, unavailable")
     func missingGPIOChip() throws {
-        let board = try Self.board("""
-            name = "no-chip"
-            [i2c]
-            bus = 97
-            [gpio]
-            chip = "/dev/gpiochip-mihrab-missing"
-            [gpio.lines]
-            status = { line = 4 }
-
-            """)
+        let board = try Self.board(Self.noChip)
         var logged: [String] = []
         #expect {
             _ = try BoardAssembler(board).real(waker: LoopWaker()) { logged.append($0) }
@@ -115,6 +118,17 @@ struct BoardAssemblerTests {
             return e.kind == .unavailable && e.description.contains("/dev/gpiochip-mihrab-missing") && !e.description.contains("\n")
         }
         #expect(logged.count == 1 && logged[0].hasPrefix("no compass: ") && logged[0].contains("/dev/i2c-97"))
+    }
+
+    @Test("a real board whose bus does not open: no compass and no displays, each said once, and no display bus")
+    func missingBusWithDisplays() throws {
+        let board = try Self.board("name = \"no-bus\"\n[i2c]\nbus = 97\n[[displays]]\nchip = \"ssd1306\"\naddress = 0x3C\n")
+        var logged: [String] = []
+        let assembled = try BoardAssembler(board).real(waker: LoopWaker()) { logged.append($0) }
+        #expect(assembled.displayBus == nil)
+        #expect(logged.count == 2 && logged[0].hasPrefix("no compass: ") && logged[0].contains("/dev/i2c-97"))
+        #expect(logged.last?.hasPrefix("displays: I2C bus /dev/i2c-97: ") == true
+                && logged.last?.hasSuffix("; the unit runs on without its displays") == true)
     }
 
     @Test("the one sleep: the time asked for, none for a negative or not finite one")

@@ -59,7 +59,7 @@ struct CatalogTests {
         for address in model.addresses {
             let bus = SimulatedBoard.bus(chips: [.init(chip: model, address: address, mounting: .identity)], world: world,
                                          now: { time.t })
-            let driver = model.driver(bus: bus, address: address)
+            let driver = model.driver(bus: bus, address: address, pause: noPause)
             #expect(try driver.probe(), "\(model) at \(hex(address))")
             try driver.initialize()
             #expect(SensorScanner.scan(bus) == [DetectedChip(model: model, address: address)], "\(model) at \(hex(address))")
@@ -78,23 +78,25 @@ struct CatalogTests {
           arguments: DisplayModel.allCases)
     func emulatorPerDisplay(model: DisplayModel) throws {
         let address = model.addresses[0]
-        let bus = SimulatedBoard.displayBus([.init(model: model, address: address, columns: 16, rows: 2)])
-        switch model.descriptor.driver(bus, address, DisplaySize(columns: 16, rows: 2), { _ in }) {
-        case .pixels(let d):
+        let emulator = SimulatedBoard.emulator(.init(model: model, address: address, columns: 16, rows: 2))
+        let bus = SimulatedI2CBus()
+        bus.attach(emulator.device, at: address)
+        switch (model.descriptor.driver(bus, address, DisplaySize(columns: 16, rows: 2), noPause), emulator) {
+        case (.pixels(let d), .pixels(let emulator)):
             #expect(model.isGraphic && model.descriptor.family == .oled)
             try d.initialize()
             var frame = MonoFrame(width: 128, height: 64)
             frame[0, 0] = true
             frame[127, 63] = true
             try d.show(frame)
-            let emulator = try #require(bus.devices[address] as? SSD1306Emulator)
             #expect(emulator.visibleFrame() == frame)
-        case .characters(let d):
+        case (.characters(let d), .characters(let emulator)):
             #expect(!model.isGraphic && model.descriptor.family == .lcdBackpack)
             try d.initialize()
             try d.show([Array("Fajr".utf8), Array("05:12".utf8)])
-            let emulator = try #require(bus.devices[address] as? HD44780Emulator)
             #expect(emulator.text() == ["Fajr            ", "05:12           "])
+        case (.pixels, .characters), (.characters, .pixels):
+            Issue.record("\(model): the driver and the emulator are not of one kind")
         }
     }
 

@@ -18,7 +18,7 @@ struct EmulatedDriverTests {
         let addr = address ?? model.addresses[0]
         let bus = SimulatedBoard.bus(chips: [.init(chip: model, address: addr, mounting: .identity)],
                                      world: world, now: { time.t })
-        return (world, bus, time, model.driver(bus: bus, address: addr))
+        return (world, bus, time, model.driver(bus: bus, address: addr, pause: noPause))
     }
 
     /// One count of each chip, in SI units: the tolerance of a reading.
@@ -104,7 +104,7 @@ struct EmulatedDriverTests {
         let flip = Matrix3(rows: Vector3(1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, -1))
         let bus = SimulatedBoard.bus(chips: [.init(chip: .mpu6050, address: 0x68, mounting: flip)], world: world,
                                      now: { time.t })
-        let d = MPU6050(bus: bus)
+        let d = MPU6050(bus: bus, pause: noPause)
         try d.initialize()
         time.t = 1
         let s = try #require(try d.read())
@@ -136,7 +136,7 @@ struct EmulatedDriverTests {
         let emu = MPU6050Emulator(source: { t in Triple(t, 0, 0) }, now: { time.t })
         let bus = SimulatedI2CBus()
         bus.attach(emu, at: 0x68)
-        let d = MPU6050(bus: bus)
+        let d = MPU6050(bus: bus, pause: noPause)
         try d.initialize()
         time.t = 1
         let a = try #require(try d.read())

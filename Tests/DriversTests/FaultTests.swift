@@ -12,7 +12,7 @@ struct FaultTests {
         let world = SimulatedWorld(latitude: 51.5, longitude: -0.13, decimalYear: 2026.5)
         let bus = SimulatedBoard.bus(chips: [.init(chip: model, address: model.addresses[0], mounting: .identity)],
                                      world: world, now: { time.t }, seed: seed)
-        return (bus, SensorChannel(sensor: model.driver(bus: bus, address: model.addresses[0])), time)
+        return (bus, SensorChannel(sensor: model.driver(bus: bus, address: model.addresses[0], pause: noPause)), time)
     }
 
     @Test("5% bus errors: readings keep flowing, every error is counted, the chip is never reported lost",

@@ -89,7 +89,7 @@ struct LCDTests {
             w(a, 0x0C, 0x08), w(a, 0x8C, 0x88), w(a, 0x0C, 0x08), w(a, 0x1C, 0x18),
             w(a, 0x0C, 0x08), w(a, 0x6C, 0x68), w(a, 0x0C, 0x08), w(a, 0xCC, 0xC8),
         ])
-        try HD44780(bus: script, address: a, columns: 16, rows: 1).initialize()
+        try HD44780(bus: script, address: a, columns: 16, rows: 1, pause: noPause).initialize()
         script.done()
     }
 
@@ -293,9 +293,9 @@ struct LCDTests {
     func probe() throws {
         let (d, _, bus, _) = emulated(columns: 16, rows: 2)
         #expect(try d.probe())
-        #expect(try HD44780(bus: bus, address: 0x3F, columns: 16, rows: 2).probe() == false)
+        #expect(try HD44780(bus: bus, address: 0x3F, columns: 16, rows: 2, pause: noPause).probe() == false)
         let script = ScriptedI2CBus([wr(0x27, [], [0xFF])])
-        #expect(try HD44780(bus: script, address: 0x27, columns: 16, rows: 2).probe())
+        #expect(try HD44780(bus: script, address: 0x27, columns: 16, rows: 2, pause: noPause).probe())
         script.done()
     }
 
@@ -321,7 +321,7 @@ struct LCDTests {
     @Test("a bus error: DisplayError.bus naming the address, no crash; the next show re-initialises and rewrites")
     func busError() throws {
         let script = ScriptedI2CBus([fail(0x27, [0x08], .addressNotAcknowledged)])
-        let d = HD44780(bus: script, address: 0x27, columns: 20, rows: 4)
+        let d = HD44780(bus: script, address: 0x27, columns: 20, rows: 4, pause: noPause)
         do throws(DisplayError) {
             try d.initialize()
             Issue.record("no error")

@@ -145,8 +145,8 @@ struct ScriptedDriverTests {
     @Test("probe reads only the identity registers")
     func probe() throws {
         let bus = ScriptedI2CBus([wr(0x68, [0x75], [0x68]), wr(0x69, [0x75], [0x70])])
-        #expect(try MPU6050(bus: bus, address: 0x68).probe())
-        #expect(try MPU6050(bus: bus, address: 0x69).probe() == false)
+        #expect(try MPU6050(bus: bus, address: 0x68, pause: noPause).probe())
+        #expect(try MPU6050(bus: bus, address: 0x69, pause: noPause).probe() == false)
         bus.done()
     }
 }
@@ -171,7 +171,7 @@ struct DriverErrorPathTests {
     @Test("nobody at the address: probe and initialise fail with the bus error, naming address and register",
           arguments: ChipModel.allCases)
     func absent(model: ChipModel) {
-        let d = model.driver(bus: UniformBus(nack: true), address: model.addresses[0])
+        let d = model.driver(bus: UniformBus(nack: true), address: model.addresses[0], pause: noPause)
         do {
             _ = try d.initialize()
             Issue.record("\(model): initialised with nobody there")
@@ -189,7 +189,7 @@ struct DriverErrorPathTests {
     @Test("another chip at the address (identity registers read 0x00): probe false, initialise refuses",
           arguments: ChipModel.allCases)
     func impostor(model: ChipModel) throws {
-        let d = model.driver(bus: UniformBus(nack: false, fill: 0x00), address: model.addresses[0])
+        let d = model.driver(bus: UniformBus(nack: false, fill: 0x00), address: model.addresses[0], pause: noPause)
         #expect(try d.probe() == false)
         #expect {
             try d.initialize()
@@ -202,7 +202,7 @@ struct DriverErrorPathTests {
     @Test("data never ready: read gives nil, not stale data", arguments: ChipModel.allCases)
     func notReady(model: ChipModel) throws {
         // Status registers read 0x00 (no data-ready bit) on every chip.
-        let d = model.driver(bus: UniformBus(nack: false, fill: 0x00), address: model.addresses[0])
+        let d = model.driver(bus: UniformBus(nack: false, fill: 0x00), address: model.addresses[0], pause: noPause)
         #expect(try d.read() == nil)
     }
 }

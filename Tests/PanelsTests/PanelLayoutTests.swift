@@ -1,5 +1,6 @@
 import Drivers
 import Foundation
+import HAL
 import PrayerTimes
 import Testing
 @testable import Panels
@@ -35,7 +36,7 @@ struct PanelLayoutTests {
         for columns in [8, 16, 20, 24, 40] {
             for rows in [1, 2, 4] where columns * rows <= 80 {
                 let bus = SimulatedBoard.displayBus([.init(model: .hd44780PCF8574, address: 0x27, columns: columns, rows: rows)])
-                let driver = PanelDriver(.init(model: .hd44780PCF8574, address: 0x27, columns: columns, rows: rows), bus: bus)
+                let driver = PanelDriver.emulated(.init(model: .hd44780PCF8574, address: 0x27, columns: columns, rows: rows), on: bus)
                 for c in contents {
                     let lines = LCDLayout.lines(c, columns: columns, rows: rows)
                     #expect(lines.count == rows && lines.allSatisfy { $0.count <= columns }, "\(columns)x\(rows)")
@@ -69,7 +70,7 @@ struct PanelLayoutTests {
         let on = PanelContent(models[1])
         let bus = SimulatedBoard.displayBus([.init(model: .hd44780PCF8574, address: 0x27, columns: 20, rows: 4)])
         let lcd = try #require(bus.devices[0x27] as? HD44780Emulator)
-        let driver = PanelDriver(.init(model: .hd44780PCF8574, address: 0x27, columns: 20, rows: 4), bus: bus)
+        let driver = PanelDriver.emulated(.init(model: .hd44780PCF8574, address: 0x27, columns: 20, rows: 4), on: bus)
         try driver.show(off)
         #expect(!lcd.backlight)
         bus.silent = [0x27]
@@ -86,25 +87,23 @@ struct PanelLayoutTests {
         for display in [BoardConfig.Display(model: .ssd1306, address: 0x3C), .init(model: .hd44780PCF8574, address: 0x27, columns: 20, rows: 4)] {
             let spec = SimulatedBoard.Display(model: display.model, address: display.address, columns: display.columns, rows: display.rows)
             let bus = SimulatedBoard.displayBus([spec])
-            let driver = PanelDriver(display, bus: bus)
+            let driver = PanelDriver.emulated(display, on: bus)
             driver.reassertEvery = 5
             try driver.show(contents[0])
             // Power glitch: a chip fresh from reset at the same address (dark; an LCD in 8-bit mode).
             let fresh = SimulatedBoard.emulator(spec)
-            bus.attach(fresh, at: display.address)
+            bus.attach(fresh.device, at: display.address)
             for k in 1...5 { try driver.show(contents[k % 2]) }
             let last = contents[5 % 2]
             switch fresh {
-            case let oled as SSD1306Emulator:
+            case .pixels(let oled):
                 #expect(oled.displayOn && oled.chargePump)
                 #expect(oled.visibleFrame() == driver.frame(last))
-            case let lcd as HD44780Emulator:
+            case .characters(let lcd):
                 let expected = LCDLayout.lines(last, columns: 20, rows: 4)
                 #expect(lcd.fourBitMode && lcd.displayOn)
                 #expect(lcd.text().map { $0.trimmingCharacters(in: .whitespaces) }
                         == expected.map { String($0.map(HD44780Emulator.unicode)).trimmingCharacters(in: .whitespaces) }, "\(lcd.text())")
-            default:
-                Issue.record("no emulator")
             }
         }
     }
@@ -115,7 +114,7 @@ struct PanelLayoutTests {
         let bus = SimulatedBoard.displayBus([.init(model: .ssd1306, address: 0x3C),
                                              .init(model: .hd44780PCF8574, address: 0x27, columns: 20, rows: 4)])
         let oledDriver = SSD1306(model: .ssd1306, bus: bus, address: 0x3C)
-        let lcdDriver = HD44780(bus: bus, address: 0x27, columns: 20, rows: 4)
+        let lcdDriver = HD44780(bus: bus, address: 0x27, columns: 20, rows: 4, pause: noPause)
         let oled = try #require(bus.devices[0x3C] as? SSD1306Emulator)
         let lcd = try #require(bus.devices[0x27] as? HD44780Emulator)
         try oledDriver.initialize()

@@ -1,3 +1,4 @@
+import Assembly
 import Drivers
 import Foundation
 import HAL
@@ -6,6 +7,14 @@ import PrayerTimes
 @testable import Panels
 @testable import Service
 @testable import Simulation
+
+extension PanelDriver {
+    /// A board display's panel on an emulated bus: its driver from the board assembly, as the
+    /// unit's are, in virtual time (no pause).
+    static func emulated(_ display: BoardConfig.Display, on bus: I2CBus) -> PanelDriver {
+        PanelDriver(display, device: BoardAssembler.displayDriver(display, on: bus, pause: noPause))
+    }
+}
 
 /// A unit on the simulated board in virtual time, with a board display driven by the real
 /// driver into its emulator: the core is ticked to each instant and the display shown the
@@ -39,13 +48,13 @@ final class PanelUnit {
                                        world: world, now: { clock.monotonicNow() })
         core = UnitCore(config: c, zone: zone,
                         hardware: UnitCore.Hardware(outputs: [:], magnetometer: SensorChannel(sensor: QMC5883L(bus: chips)),
-                                                    accelerometer: SensorChannel(sensor: MPU6050(bus: chips))),
+                                                    accelerometer: SensorChannel(sensor: MPU6050(bus: chips, pause: noPause))),
                         clock: clock, position: ScriptedPosition([]), sync: FixedClockSync(true),
                         store: StateStore(directory: directory), logger: PanelUnit.quiet)
         self.display = display
         bus = SimulatedBoard.displayBus([.init(model: display.model, address: display.address, width: display.width,
                                                height: display.height, columns: display.columns, rows: display.rows)])
-        driver = PanelDriver(display, bus: bus)
+        driver = PanelDriver.emulated(display, on: bus)
     }
 
     /// Yesterday's events, missed at the start, are not this test's business.

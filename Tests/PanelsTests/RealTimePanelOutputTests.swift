@@ -54,7 +54,7 @@ struct RealTimePanelOutputTests {
         func seen() -> MonoFrame { bus.inspect { _ in emulator.visibleFrame() } }
         let logged = Mutex<[String]>([])
         let feed = ScreenFeed()
-        let output = PanelOutput(drivers: [PanelDriver(.init(model: .ssd1306, address: 0x3C), bus: bus)], feed: feed,
+        let output = PanelOutput(drivers: [PanelDriver.emulated(.init(model: .ssd1306, address: 0x3C), on: bus)], feed: feed,
                                  maxRate: 20, retrySeconds: 0.3, log: { line in logged.withLock { $0.append(line) } })
         output.start()
         defer { output.stop() }

@@ -51,7 +51,7 @@ final class UnitHarness {
             let bus = SimulatedBoard.bus(chips: [.init(chip: .qmc5883l, address: 0x0D, mounting: .identity),
                                                  .init(chip: .mpu6050, address: 0x68, mounting: .identity)],
                                          world: world, now: { clock.monotonicNow() })
-            compass = (SensorChannel(sensor: QMC5883L(bus: bus)), SensorChannel(sensor: MPU6050(bus: bus)), bus)
+            compass = (SensorChannel(sensor: QMC5883L(bus: bus)), SensorChannel(sensor: MPU6050(bus: bus, pause: noPause)), bus)
         }
         core = UnitCore(config: c, zone: self.zone, hardware: UnitHarness.hardware(outputs, compass, sound: sound, button: button),
                         clock: clock, position: self.position, sync: sync,

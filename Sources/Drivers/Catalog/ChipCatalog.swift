@@ -23,8 +23,8 @@ extension ChipModel {
         }
     }
 
-    /// A driver for the chip at an address on a bus.
-    public func driver(bus: I2CBus, address: UInt8, pause: @escaping (Double) -> Void = { _ in }) -> Sensor {
+    /// A driver for the chip at an address on a bus; `pause` is its wait (see `Pause`).
+    public func driver(bus: I2CBus, address: UInt8, pause: @escaping Pause) -> Sensor {
         descriptor.driver(bus, address, pause)
     }
 }

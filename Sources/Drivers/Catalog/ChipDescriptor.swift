@@ -3,7 +3,7 @@ import HAL
 /// What Mihrab knows of one compass chip: its identity (HAL's `ChipModel.identity`) and its
 /// driver (the row in `ChipModel.descriptor`).
 public struct ChipDescriptor: Sendable {
-    public typealias DriverFactory = @Sendable (_ bus: I2CBus, _ address: UInt8, _ pause: @escaping (Double) -> Void) -> Sensor
+    public typealias DriverFactory = @Sendable (_ bus: I2CBus, _ address: UInt8, _ pause: @escaping Pause) -> Sensor
 
     public let model: ChipModel
     /// The driver at an address; `pause` waits seconds (the MPU-6050 after its reset).

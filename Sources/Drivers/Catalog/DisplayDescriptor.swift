@@ -7,7 +7,7 @@ public struct DisplayDescriptor: Sendable {
 
     /// The driver at an address: `size` is pixels for an OLED, characters for an LCD.
     public typealias DriverFactory = @Sendable (_ bus: I2CBus, _ address: UInt8, _ size: DisplaySize,
-                                                _ pause: @escaping (Double) -> Void) -> DisplayDevice
+                                                _ pause: @escaping Pause) -> DisplayDevice
 
     public let model: DisplayModel
     /// The OLED controller's values (nil for a character LCD).

@@ -44,7 +44,7 @@ public final class HD44780: CharacterDisplay {
     public private(set) var backlight = true
 
     private let bus: I2CBus
-    private let pause: (Double) -> Void
+    private let pause: Pause
     private var nibble: [UInt8] = [0, 0]
     private var port: [UInt8] = [0]
     private var none: [UInt8] = []
@@ -79,8 +79,8 @@ public final class HD44780: CharacterDisplay {
     }
 
     /// `columns` x `rows`: 16x2, 20x4, 16x4, 20x2, 40x2, 8x2, 16x1... (checked by `initialize`).
-    /// `pause` waits the given seconds (the real backend sleeps; the simulation need not).
-    public init(bus: I2CBus, address: UInt8, columns: Int, rows: Int, pause: @escaping (Double) -> Void = { _ in }) {
+    /// `pause` waits the given seconds (on a real bus the thread sleeps; see `Pause`).
+    public init(bus: I2CBus, address: UInt8, columns: Int, rows: Int, pause: @escaping Pause) {
         self.bus = bus
         self.address = address
         self.columns = columns

@@ -77,9 +77,6 @@ extension UnitEvent {
     /// The unit's real time now, UTC ISO 8601 (the time of a command's answer, of the network's
     /// own events).
     public static func utcNow() -> String {
-        var now = time(nil)
-        var t = tm()
-        gmtime_r(&now, &t)
-        return cFormat("%04d-%02d-%02dT%02d:%02d:%02dZ", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
+        utcISO8601(Double(time(nil)))
     }
 }
