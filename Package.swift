@@ -84,9 +84,9 @@ let package = Package(
         // The unit: configuration, planner, alerts, outputs, the control loop.
         .target(name: "Service", dependencies: [
             "CClock", "Platform",
-            // Neither Drivers nor Audio: sensors come in through HAL's protocols, sound files
-            // are decoded by the decoder the program installs (Assembly).
-            "PrayerTimes", "Geo", "Compass", "HAL", "TOMLKit",
+            // Not Drivers: sensors come in through HAL's protocols. Audio (below it: HAL and
+            // libsndfile) decodes the sound files a config names, when the config is read.
+            "PrayerTimes", "Geo", "Compass", "HAL", "Audio", "TOMLKit",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -137,7 +137,7 @@ let package = Package(
 
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
-        .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "Platform", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "HAL", "Platform", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
         // The admin page for the people who run the mosque: HTTPS on the web front; login, site
         // settings, the site's units.
         .target(

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Dispatch
+import HAL
 import Logging
 import Service
 import Synchronization
@@ -24,10 +25,14 @@ public final class UnitLink: @unchecked Sendable {
         public var unitKey: SigningKey?
         public var roster: [String: String] = [:]
         public var version: String
+        /// The unit's clock (the daemon's: the virtual one in a simulation): the time of the
+        /// link's own events. Signatures and their freshness stay on the real clock the site shares.
+        public var clock: any DeviceClock
         public init(network: NetworkConfig, credentials: MQTTCredentials?, adminCredentials: MQTTCredentials? = nil,
-                    signingKey: SigningKey? = nil, version: String) {
+                    signingKey: SigningKey? = nil, version: String, clock: any DeviceClock) {
             (self.network, self.credentials, self.adminCredentials, self.version) = (network, credentials, adminCredentials, version)
             self.signingKey = signingKey
+            self.clock = clock
         }
     }
 
@@ -122,7 +127,7 @@ public final class UnitLink: @unchecked Sendable {
         // The unit's errors on the event topic (not the network's own: they could not go out).
         ErrorTap.shared.listen { [weak self] line in
             guard let link = self, !line.hasPrefix("network:") else { return }
-            link.event(UnitEvent(type: "error", at: UnitEvent.utcNow(), message: String(line.prefix(512))))
+            link.event(UnitEvent(type: "error", at: UnitEvent.at(link.setup.clock), message: String(line.prefix(512))))
         }
         logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
         if let p = gate.problem { logger.error("network: \(p)") }
@@ -152,7 +157,7 @@ public final class UnitLink: @unchecked Sendable {
 
     public func answer(_ command: RemoteCommand, id: String, result: String) {
         queue.async {
-            self.publishEvent(UnitEvent(type: "command", at: UnitEvent.utcNow(), id: id, command: command.rawValue, result: result))
+            self.publishEvent(UnitEvent(type: "command", at: UnitEvent.at(self.setup.clock), id: id, command: command.rawValue, result: result))
         }
     }
 

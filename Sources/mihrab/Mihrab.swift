@@ -1,5 +1,4 @@
 import ArgumentParser
-import Assembly
 import FoundationEssentials
 import Glibc
 import Platform
@@ -24,8 +23,6 @@ enum Main {
         // A write to a socket whose peer has gone (gpsd resetting the connection) must fail
         // with EPIPE, not end the process: systemd counts death by SIGPIPE as a clean exit.
         signal(SIGPIPE, SIG_IGN)
-        // Sound files named in a config are decoded by Audio, given to the config here.
-        BoardAssembler.installSoundDecoder()
         do {
             var command = try Mihrab.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

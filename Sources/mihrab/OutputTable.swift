@@ -17,6 +17,8 @@ final class OutputContext {
     let displayBus: I2CBus?
     let feed: ScreenFeed
     let daemon: Daemon
+    /// The unit's clock (the virtual one in a simulation): the only one its outputs read.
+    let clock: any DeviceClock
     let siteStore: SiteSettingsStore?
     let configPath: String?
     let recorder: EventRecorder?
@@ -30,10 +32,11 @@ final class OutputContext {
     /// Built by the network's row (nil: no `[network]`, or it could not start).
     var link: UnitLink?
 
-    init(site: SiteConfig, board: BoardConfig, relays: [RelayLine], displayBus: I2CBus?, feed: ScreenFeed, daemon: Daemon,
+    init(site: SiteConfig, board: BoardConfig, relays: [RelayLine], displayBus: I2CBus?, feed: ScreenFeed, daemon: Daemon, clock: any DeviceClock,
          siteStore: SiteSettingsStore?, configPath: String?, recorder: EventRecorder?, logger: Logger, liveView: LiveView?, tty: Bool,
          overrides: @escaping @Sendable (inout SiteConfig) -> Void) {
         (self.site, self.board, self.relays, self.displayBus, self.feed, self.daemon) = (site, board, relays, displayBus, feed, daemon)
+        self.clock = clock
         (self.siteStore, self.configPath, self.recorder, self.logger, self.liveView, self.tty) = (siteStore, configPath, recorder, logger, liveView, tty)
         self.overrides = overrides
     }
@@ -102,7 +105,8 @@ enum OutputTable {
 
     /// `[network]`: the link to the site's broker.
     static func network(_ c: OutputContext) -> [any OutputPlugin] {
-        guard let link = RunCommand.startLink(c.site, store: c.siteStore, configPath: c.configPath, daemon: c.daemon, logger: c.logger) else {
+        guard let link = RunCommand.startLink(c.site, store: c.siteStore, configPath: c.configPath, daemon: c.daemon, clock: c.clock,
+                                              logger: c.logger) else {
             return []
         }
         c.link = link

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import HAL
 import Logging
 import Service
 import SiteLink
@@ -29,7 +30,7 @@ extension RunCommand {
     }
 
     /// The link to the broker, started; nil without `[network]` or when it cannot start (logged).
-    static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, daemon: Daemon,
+    static func startLink(_ site: SiteConfig, store: SiteSettingsStore?, configPath: String?, daemon: Daemon, clock: any DeviceClock,
                           logger: Logger) -> UnitLink? {
         guard site.network.enabled, let store else { return nil }
         do throws(MQTTError) {
@@ -49,7 +50,7 @@ extension RunCommand {
                 logger.error("network: this unit's own key: \(error); its status and events go unsigned")
             }
             var setup = UnitLink.Setup(network: site.network, credentials: credentials, adminCredentials: admin, signingKey: signing,
-                                       version: BuildInfo.version)
+                                       version: BuildInfo.version, clock: clock)
             (setup.unitKey, setup.roster) = (unitKey, site.roster)
             let link = try UnitLink(setup,
                                     store: store, logger: logger, reload: { daemon.requestReload() },

@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         // The outputs, each a plug-in of the hub built from its row of the table.
         let tty = simulated && !quiet && isatty(1) == 1
         _ = OutputTable.start(OutputContext(site: site, board: boardConfig, relays: unit.relays, displayBus: unit.displayBus, feed: feed,
-                                            daemon: daemon, siteStore: siteStore, configPath: configPath, recorder: recorder, logger: logger,
+                                            daemon: daemon, clock: unit.clock, siteStore: siteStore, configPath: configPath, recorder: recorder, logger: logger,
                                             liveView: simulated && !quiet ? LiveView(tty: isatty(1) == 1) : nil, tty: tty,
                                             overrides: { [self] in overrides(&$0) }), hub: hub)
         let status = await daemon.run()

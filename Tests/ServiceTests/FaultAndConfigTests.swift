@@ -110,7 +110,6 @@ struct ConfigErrorTests {
 
     @Test("the documented default config is valid and says what the code defaults say")
     func defaultConfig() throws {
-        installSoundDecoder()
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("board/mihrab.toml")
         let c = try SiteConfig.load(path: url.path)

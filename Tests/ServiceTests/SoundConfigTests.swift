@@ -9,8 +9,6 @@ import TestSupport
 /// broken or missing one an error at its line, before any prayer time.
 @Suite("sound configuration")
 struct SoundConfigTests {
-    init() { installSoundDecoder() }
-
     /// A folder with a config file and a sounds/ folder beside it.
     static func folder() throws -> String {
         let dir = NSTemporaryDirectory() + "mihrab-sounds-\(UUID().uuidString)"

@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import Service
+import Simulation
 import Testing
 
 /// The one formatter of the unit's UTC times writes what Foundation's style wrote before it.
@@ -26,13 +27,10 @@ struct UTCTimeTests {
         #expect(utcISO8601(1e300) == "9999-12-31T23:59:59Z")
     }
 
-    @Test("an event's time now is the same formatter's, on the unit's real clock")
+    @Test("an event's time is the same formatter's, on the unit's injected clock (a virtual one here)")
     func eventNow() throws {
-        let before = Date().timeIntervalSince1970.rounded(.down)
-        let now = UnitEvent.utcNow()
-        let after = Date().timeIntervalSince1970
-        let parsed = try Date.ISO8601FormatStyle().parse(now).timeIntervalSince1970
-        #expect(now.count == 20 && now.hasSuffix("Z"))
-        #expect(before <= parsed && parsed <= after)
+        let clock = VirtualClock(wallStart: 1_804_500_005.75)
+        #expect(UnitEvent.at(clock) == "2027-03-08T10:00:05Z")
+        #expect(try Date.ISO8601FormatStyle().parse(UnitEvent.at(clock)).timeIntervalSince1970 == 1_804_500_005)
     }
 }

@@ -12,13 +12,13 @@ import TestSupport
 /// `MIHRAB_RECORD_SAMPLES=1` records them again (SampleFile).
 ///
 /// The unit's real clock is in none of them: where the link stamps an event with
-/// `UnitEvent.utcNow()` (a command's answer, a config applied or refused, an error) or seals
+/// `UnitEvent.at(clock)` (a command's answer, a config applied or refused, an error) or seals
 /// with `Date()`, a fixed time of the same form stands in.
 @Suite("MQTT samples: the unit's messages, byte for byte")
 struct MessageSampleTests {
     static let samples = SampleFile.directory(besides: #filePath)
     static let unit = "hall", site = "central", version = "1.4.0"
-    /// What `UnitEvent.utcNow()` writes, at a fixed instant.
+    /// What `UnitEvent.at(clock)` writes, at a fixed instant.
     static let utc = "2027-03-08T16:00:05Z"
     /// A unit key (any 32 bytes are an Ed25519 seed; its signatures are deterministic).
     static let unitKey = SigningKey(seed: Data((1...32).map { UInt8($0) }))

@@ -74,9 +74,9 @@ extension UnitCore {
 }
 
 extension UnitEvent {
-    /// The unit's real time now, UTC ISO 8601 (the time of a command's answer, of the network's
-    /// own events).
-    public static func utcNow() -> String {
-        utcISO8601(Double(time(nil)))
+    /// An event's time: the unit's wall clock (the injected one: the virtual clock in a
+    /// simulation), UTC ISO 8601. A command's answer, the network's own events.
+    public static func at(_ clock: any DeviceClock) -> String {
+        utcISO8601(clock.wallNow())
     }
 }

@@ -21,8 +21,7 @@ extension ScreenModel {
             let ishaOver = spans.filter { $0.date == day.date && $0.prayer == .isha }.map(\.end).max() ?? day.schedule.isha
             if t >= ishaOver, let tomorrow = input.days.first(where: { $0.date == day.date.adding(days: 1) }) { shown = tomorrow }
         }
-        let later = input.days.flatMap(\.events).filter { $0.time > t }
-        let upcoming = later.filter { $0.kind == .adhan || $0.kind == .iqamah }.min { $0.time < $1.time }
+        let upcoming = PlannedEvent.next(after: t, in: input.days.lazy.flatMap(\.events), kinds: PlannedEvent.screenKinds)
         // The rows' current and next prayer: the LEDs' answer (PrayerWindow), not the next adhan event.
         let window = PrayerWindow.at(t, days: input.days.lazy.map(\.schedule))
         let current = window.current, nextPrayer = window.next

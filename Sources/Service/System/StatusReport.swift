@@ -181,10 +181,9 @@ public struct StatusReport: Codable, Sendable, Equatable {
 }
 
 extension UnitCore {
-    /// The next undecided prayer's event after a time (adhan, iqamah, reminder, sunrise). A
-    /// special event is not one: it has its own place (`special`), and its `prayer` is only
-    /// the period it falls in, so "next: event isha" would read as Isha's.
-    public func nextEvent(after wall: Double) -> PlannedEvent? { events.first { $0.time > wall && $0.kind != .special } }
+    /// The next planned prayer's event after a time (adhan, iqamah, reminder, sunrise):
+    /// `PlannedEvent.next`, the one answer every output asks.
+    public func nextEvent(after wall: Double) -> PlannedEvent? { PlannedEvent.next(after: wall, in: events, kinds: PlannedEvent.statusKinds) }
 
     /// `screen`: the screen's input when the caller has built it already (the snapshot).
     public func status(wall: Double, screen given: ScreenInput? = nil) -> StatusReport {
