@@ -10,15 +10,9 @@ import Simulation
 public struct AssembledBoard {
     public var hardware: UnitCore.Hardware
     public let displayBus: I2CBus?
-    /// `[[outputs.relay]]`'s lines, in the board's order: each driven by a subscriber of the
-    /// snapshots, not the loop.
-    public var relays: [RelayLine] = []
-}
-
-/// A relay of the board with its line.
-public struct RelayLine {
-    public let relay: BoardConfig.Relay
-    public let line: any DigitalOutput
+    /// The lines of `[outputs]` (`BoardConfig.Outputs.lines`), by the output's name: each
+    /// driven by an output of the run's table, a subscriber of the snapshots, not the loop.
+    public var outputLines: [String: any DigitalOutput] = [:]
 }
 
 /// The one place a board file becomes hardware, asked by every command: a real board (Linux
@@ -70,7 +64,7 @@ public struct BoardAssembler {
         var outputs: [BoardConfig.Output: DigitalOutput] = [:]
         var ring: [DigitalOutput] = []
         var button: ButtonInput?
-        var relays: [RelayLine] = []
+        var outputLines: [String: any DigitalOutput] = [:]
         if board.needsGPIOChip {
             let found: GPIOChip?
             do { found = try openGPIOChip(board) } catch { throw BoardError(.unavailable, "\(error)") }
@@ -82,9 +76,9 @@ public struct BoardAssembler {
             }
             for (output, line) in board.lines { outputs[output] = try request(line, output.rawValue) }
             for (i, line) in board.qiblaRing.enumerated() { ring.append(try request(line, "qibla_ring_\(i)")) }
-            for r in board.outputs.relays {
-                do { relays.append(RelayLine(relay: r, line: try requestLine(chip, r.line, consumer: "mihrab-\(r.name)"))) } catch {
-                    throw BoardError(.unavailable, "board \(board.path): outputs.relay \(quoted(r.name)): \(error)")
+            for (name, line) in board.outputs.lines {
+                do { outputLines[name] = try requestLine(chip, line, consumer: "mihrab-\(name)") } catch {
+                    throw BoardError(.unavailable, "board \(board.path): outputs \(quoted(name)): \(error)")
                 }
             }
             if let stop = board.inputs[.stop] {
@@ -94,7 +88,7 @@ public struct BoardAssembler {
             }
         }
         return AssembledBoard(hardware: hardware(outputs: outputs, ring: ring, compass: compass, button: button), displayBus: displayBus,
-                              relays: relays)
+                              outputLines: outputLines)
     }
 
     /// The hardware of the simulated board: its chips as emulators in `world`, recording
@@ -111,10 +105,9 @@ public struct BoardAssembler {
         var hw = hardware(outputs: outputs, ring: ring, compass: compass(on: bus, pause: noPause), button: ScriptedButton(presses: presses))
         hw.sound = SimulatedSound(deviceName: "simulated")
         // A simulated line takes whatever name the board file gives it (an offset: the relay's name).
-        let relays = board.outputs.relays.map { r in
-            RelayLine(relay: r, line: SimulatedOutput(name: r.line.locator.name ?? r.name, now: wallNow))
-        }
-        return AssembledBoard(hardware: hw, displayBus: SimulatedBoard.displayBus(simulatedDisplays), relays: relays)
+        var outputLines: [String: any DigitalOutput] = [:]
+        for (name, line) in board.outputs.lines { outputLines[name] = SimulatedOutput(name: line.locator.name ?? name, now: wallNow) }
+        return AssembledBoard(hardware: hw, displayBus: SimulatedBoard.displayBus(simulatedDisplays), outputLines: outputLines)
     }
 
     /// The simulated board's compass chips as emulators in `world`, on one bus.

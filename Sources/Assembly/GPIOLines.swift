@@ -35,5 +35,5 @@ public func requestButton(_ chip: GPIOChip, _ input: BoardConfig.Input, consumer
 
 extension BoardConfig {
     /// Whether the board has GPIO lines at all (outputs, the qibla ring, the stop button).
-    var needsGPIOChip: Bool { !lines.isEmpty || !qiblaRing.isEmpty || !inputs.isEmpty || !outputs.relays.isEmpty }
+    var needsGPIOChip: Bool { !lines.isEmpty || !qiblaRing.isEmpty || !inputs.isEmpty || !outputs.lines.isEmpty }
 }

@@ -12,8 +12,8 @@ import SiteLink
 final class OutputContext {
     let site: SiteConfig
     let board: BoardConfig
-    /// The relays' lines and the displays' bus, from the board's assembly.
-    let relays: [RelayLine]
+    /// The lines of `[outputs]` by output name, and the displays' bus, from the board's assembly.
+    let outputLines: [String: any DigitalOutput]
     let displayBus: I2CBus?
     let feed: ScreenFeed
     let daemon: Daemon
@@ -32,10 +32,10 @@ final class OutputContext {
     /// Built by the network's row (nil: no `[network]`, or it could not start).
     var link: UnitLink?
 
-    init(site: SiteConfig, board: BoardConfig, relays: [RelayLine], displayBus: I2CBus?, feed: ScreenFeed, daemon: Daemon, clock: any DeviceClock,
+    init(site: SiteConfig, board: BoardConfig, outputLines: [String: any DigitalOutput], displayBus: I2CBus?, feed: ScreenFeed, daemon: Daemon, clock: any DeviceClock,
          siteStore: SiteSettingsStore?, configPath: String?, recorder: EventRecorder?, logger: Logger, liveView: LiveView?, tty: Bool,
          overrides: @escaping @Sendable (inout SiteConfig) -> Void) {
-        (self.site, self.board, self.relays, self.displayBus, self.feed, self.daemon) = (site, board, relays, displayBus, feed, daemon)
+        (self.site, self.board, self.outputLines, self.displayBus, self.feed, self.daemon) = (site, board, outputLines, displayBus, feed, daemon)
         self.clock = clock
         (self.siteStore, self.configPath, self.recorder, self.logger, self.liveView, self.tty) = (siteStore, configPath, recorder, logger, liveView, tty)
         self.overrides = overrides
@@ -71,10 +71,10 @@ enum OutputTable {
 
     /// `[[outputs.relay]]`: each its line (a recording one on a simulated board), on its phases.
     static func relays(_ c: OutputContext) -> [any OutputPlugin] {
-        c.relays.map { r in
-            c.logger.notice("relay \(r.relay.name): \(r.line.name), on during \(r.relay.during.map(\.rawValue).joined(separator: ", "))")
-            return RelayOutput(name: r.relay.name, line: r.line, during: r.relay.during, recorder: c.recorder,
-                               log: { [logger = c.logger] in logger.error("\($0)") })
+        c.board.outputs.relays.compactMap { r in
+            guard let line = c.outputLines[r.name] else { return nil }
+            c.logger.notice("relay \(r.name): \(line.name), on during \(r.during.map(\.rawValue).joined(separator: ", "))")
+            return RelayOutput(name: r.name, line: line, during: r.during, recorder: c.recorder, log: { [logger = c.logger] in logger.error("\($0)") })
         }
     }
 

@@ -16,7 +16,7 @@ struct RunUnit {
     let clock: DeviceClock
     let virtual: VirtualClock?
     var options: Daemon.Options
-    let relays: [RelayLine]
+    let outputLines: [String: any DigitalOutput]
     let displayBus: I2CBus?
 }
 
@@ -48,7 +48,7 @@ extension RunCommand {
         options.speed = speed ?? 60
         options.until = until.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
         options.statusPath = dir + "/status.json"
-        return RunUnit(core: unit.core, clock: v, virtual: v, options: options, relays: unit.relays, displayBus: unit.displayBus)
+        return RunUnit(core: unit.core, clock: v, virtual: v, options: options, outputLines: unit.outputLines, displayBus: unit.displayBus)
     }
 
     /// A real board: its hardware from the assembly, the speaker on its own thread (a missing
@@ -80,7 +80,7 @@ extension RunCommand {
                             sync: KernelClockSync(),
                             store: store, calibration: calibration.calibration, recorder: recorder, logger: logger)
         options.statusPath = runtime.map { $0 + "/status.json" }
-        return RunUnit(core: core, clock: system, virtual: nil, options: options, relays: assembled.relays, displayBus: assembled.displayBus)
+        return RunUnit(core: core, clock: system, virtual: nil, options: options, outputLines: assembled.outputLines, displayBus: assembled.displayBus)
     }
 
     /// --press and --long-press as (monotonic time on the virtual clock, seconds held).

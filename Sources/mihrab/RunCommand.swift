@@ -112,7 +112,7 @@ struct RunCommand: AsyncParsableCommand {
         let daemon = Daemon(core: unit.core, clock: unit.clock, virtual: unit.virtual, options: unit.options, logger: logger)
         // The outputs, each a plug-in of the hub built from its row of the table.
         let tty = simulated && !quiet && isatty(1) == 1
-        _ = OutputTable.start(OutputContext(site: site, board: boardConfig, relays: unit.relays, displayBus: unit.displayBus, feed: feed,
+        _ = OutputTable.start(OutputContext(site: site, board: boardConfig, outputLines: unit.outputLines, displayBus: unit.displayBus, feed: feed,
                                             daemon: daemon, clock: unit.clock, siteStore: siteStore, configPath: configPath, recorder: recorder, logger: logger,
                                             liveView: simulated && !quiet ? LiveView(tty: isatty(1) == 1) : nil, tty: tty,
                                             overrides: { [self] in overrides(&$0) }), hub: hub)

@@ -16,7 +16,7 @@ struct SimulatedUnit {
     let core: UnitCore
     let outputs: [BoardConfig.Output: DigitalOutput]
     let displayBus: I2CBus?
-    let relays: [RelayLine]
+    let outputLines: [String: any DigitalOutput]
 }
 
 func simulatedUnit(site: SiteConfig, zone: ZoneRules, board: BoardConfig, clock v: VirtualClock, store: StateStore,
@@ -32,7 +32,7 @@ func simulatedUnit(site: SiteConfig, zone: ZoneRules, board: BoardConfig, clock 
     // The simulated chips are ideal: a unit calibration stands in for `mihrab calibrate`.
     let core = UnitCore(config: site, zone: zone, hardware: assembled.hardware, clock: v, position: gnss, sync: FixedClockSync(true),
                         store: store, calibration: calibration ?? .identity, recorder: recorder, logger: logger)
-    return SimulatedUnit(core: core, outputs: assembled.hardware.outputs, displayBus: assembled.displayBus, relays: assembled.relays)
+    return SimulatedUnit(core: core, outputs: assembled.hardware.outputs, displayBus: assembled.displayBus, outputLines: assembled.outputLines)
 }
 
 /// --lat and --lon of the commands that simulate a unit: each in range, both or neither.

@@ -51,11 +51,11 @@ struct BoardAssemblerTests {
     @Test("the relays' lines come from the assembly with the board's others: recording lines named as the board file names them when simulated, none when not configured")
     func relayLine() throws {
         let plain = BoardAssembler(try Self.board(Self.simulated)).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 })
-        #expect(plain.relays.isEmpty)
+        #expect(plain.outputLines.isEmpty)
         let withRelay = try Self.board(Self.simulated + "[outputs]\nrelay = { line = \"RELAY\", during = [\"adhan\"] }\n")
         let assembled = BoardAssembler(withRelay).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 })
-        let line = try #require(assembled.relays.first?.line)
-        #expect(line.name == "RELAY" && assembled.relays.first?.relay.name == "relay")
+        let line = try #require(assembled.outputLines["relay"])
+        #expect(line.name == "RELAY" && assembled.outputLines.count == 1)
         try line.set(true)
         #expect((line as? SimulatedOutput)?.state == true)
         let two = try Self.board(Self.simulated + """
@@ -69,10 +69,11 @@ struct BoardAssemblerTests {
             during = ["prayer"]
 
             """)
-        let both = BoardAssembler(two).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 }).relays
-        #expect(both.map(\.relay.name) == ["amplifier", "hall-lights"] && both.map(\.line.name) == ["AMP_POWER", "hall-lights"])
-        try both[0].line.set(true)
-        #expect((both[0].line as? SimulatedOutput)?.state == true && (both[1].line as? SimulatedOutput)?.state == false)
+        let both = BoardAssembler(two).simulated(world: Self.world(), now: { 0 }, wallNow: { 0 }).outputLines
+        let amp = try #require(both["amplifier"]), hall = try #require(both["hall-lights"])
+        #expect(both.count == 2 && amp.name == "AMP_POWER" && hall.name == "hall-lights")
+        try amp.set(true)
+        #expect((amp as? SimulatedOutput)?.state == true && (hall as? SimulatedOutput)?.state == false)
     }
 
     @Test("the simulated board: its qibla ring, the chips the real path picks, with their mountings")

@@ -8,6 +8,11 @@ extension BoardConfig {
         /// `[[outputs.relay]]`, in the file's order (names unique).
         public var relays: [Relay]
         public init(relays: [Relay] = []) { self.relays = relays }
+
+        /// Every GPIO line the outputs drive, by the output's name: the assembly requests each
+        /// one (on a simulated board, a recording line), whatever the output. A new kind of
+        /// output that drives a line adds its lines here.
+        public var lines: [(name: String, line: Line)] { relays.map { ($0.name, $0.line) } }
     }
 
     /// One relay: `[[outputs.relay]]` with `name = "amplifier"`, `line = N` (an offset or a line
