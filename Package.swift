@@ -184,7 +184,7 @@ let package = Package(
                                                   "Screen", .product(name: "Logging", package: "swift-log")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "HALTests", dependencies: ["HAL"]),
-        .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Service", "Simulation", "HAL", "Drivers", "Compass", "TestSupport"]),
+        .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Service", "Simulation", "HAL", "Drivers", "Compass", "Platform", "TestSupport"]),
         .testTarget(name: "WebFrontTests", dependencies: ["WebFront", .product(name: "NIOCore", package: "swift-nio"),
                                                   .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "DriversTests", dependencies: ["HAL", "Drivers", "Simulation", "Compass"]),

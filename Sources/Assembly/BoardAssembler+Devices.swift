@@ -1,6 +1,7 @@
 import Audio
 import HAL
 import LinuxHAL
+import Platform
 import Service
 
 extension BoardAssembler {

@@ -2,6 +2,7 @@ import Compass
 import Drivers
 import HAL
 import LinuxHAL
+import Platform
 import Service
 import Simulation
 

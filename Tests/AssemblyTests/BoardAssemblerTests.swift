@@ -1,3 +1,4 @@
+import Platform
 import Assembly
 import Compass
 import Drivers

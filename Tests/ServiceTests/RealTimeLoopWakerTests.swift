@@ -1,3 +1,4 @@
+import Platform
 import Dispatch
 import Foundation
 import HAL

@@ -24,24 +24,24 @@ public final class LoopWaker: @unchecked Sendable {
     public func wake() { mihrab_wake(word) }
 
     /// sigaction refused a handler (the signal's number and the errno).
-    struct SignalError: Error, CustomStringConvertible {
-        let errno: Int32
-        var description: String { "sigaction: \(String(cString: strerror(errno))) (errno \(errno))" }
+    package struct SignalError: Error, CustomStringConvertible {
+        package let errno: Int32
+        package var description: String { "sigaction: \(String(cString: strerror(errno))) (errno \(errno))" }
     }
 
     /// From now on, these signals (numbers below 32) end the loop's sleep (their handler wakes
     /// it); `takeSignals()` says which came. One set per process: the last call wins.
-    func catchSignals(_ signals: [Int32]) throws(SignalError) {
+    package func catchSignals(_ signals: [Int32]) throws(SignalError) {
         let r = mihrab_catch_signals(word, signals, Int32(signals.count))
         if r != 0 { throw SignalError(errno: -r) }
     }
 
     /// The signals caught since the last call, as a bit mask (1 << signal number): checked
     /// every pass of the loop, so without allocating.
-    func takeSignals() -> UInt32 { mihrab_take_signals() }
+    package func takeSignals() -> UInt32 { mihrab_take_signals() }
 
     /// Back to the actions there were before; this waker is forgotten.
-    func releaseSignals(_ signals: [Int32]) { mihrab_release_signals(signals, Int32(signals.count)) }
+    package func releaseSignals(_ signals: [Int32]) { mihrab_release_signals(signals, Int32(signals.count)) }
 
     /// Blocks the calling thread until CLOCK_MONOTONIC reaches `deadline` (seconds, the
     /// clock of `monotonicSeconds()`), or a wake. Returns whether it was woken.
