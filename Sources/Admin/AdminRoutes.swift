@@ -5,6 +5,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import Service
+import UnitModel
 
 /// The admin page's routes (served by `AdminServer`, TLS ended before them).
 ///

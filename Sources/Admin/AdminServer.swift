@@ -7,6 +7,7 @@ import Service
 import Synchronization
 import WebFront
 import HTTPTypes
+import UnitModel
 
 /// The admin page: HTTPS on `[admin] listen`, for the people who run the mosque.
 ///

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import Service
+import UnitModel
 
 /// The admin pages, one function each, in the reader's language (`AdminText`); every value in
 /// them escaped. The settings' own error lines are the config check's, in English, as

@@ -1,4 +1,5 @@
 import Service
+import UnitModel
 
 /// What a small display shows at an instant, read off the same `ScreenModel` as the wall
 /// screen (no second copy of the phases, the next prayer or the qibla): the text of each

@@ -7,6 +7,7 @@ import Dispatch
 import Service
 import Synchronization
 import HAL
+import UnitModel
 
 /// A board's displays kept up to date on a thread of their own (they share a bus): it wakes at each publication of
 /// the screen feed (once a second, and at once after anything the loop did), renders the

@@ -1,4 +1,5 @@
 import Service
+import UnitModel
 
 /// The words the small displays use. Latin script only: their fonts have no Arabic, and an
 /// HD44780's character ROM has none either, so the names are the transliterations the

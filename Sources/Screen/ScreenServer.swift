@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Service
 import WebFront
+import UnitModel
 
 /// The wall screen's HTTP server (`WebFront`: Hummingbird on an event loop of its own, every
 /// connection under `WebLimits.screen`). It only reads the feed: a slow, idle or hostile

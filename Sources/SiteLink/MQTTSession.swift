@@ -3,6 +3,7 @@ import Glibc
 import Dispatch
 import Service
 import Synchronization
+import UnitModel
 
 /// A short-lived connection for a command (`mihrab site`): connect, read what is retained,
 /// publish, wait for something to arrive. Blocking calls with timeouts; not for the daemon.

@@ -3,6 +3,7 @@ import Glibc
 import Dispatch
 import Service
 import Synchronization
+import UnitModel
 
 /// What the link tells status.json and the admin page, and what the admin page does through
 /// it: the site's settings signed and published, commands sent to the site's units.

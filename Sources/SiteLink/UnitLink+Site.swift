@@ -5,6 +5,7 @@ import Service
 import Platform
 import Synchronization
 import Logging
+import UnitModel
 
 /// What the site may ask of the unit: its shared settings and commands, each taken only when
 /// signed with the site key in the unit's own file (the harmless commands it allows unsigned

@@ -5,6 +5,7 @@ import HAL
 import Logging
 import Service
 import Synchronization
+import UnitModel
 
 /// The unit on the site's broker (`[network]`): it applies the site's shared settings,
 /// publishes its state, status and events, answers commands, announces itself to Home

@@ -5,6 +5,7 @@ import Logging
 import Service
 import SiteLink
 import Synchronization
+import UnitModel
 
 /// `mihrab run`'s part on the site's network: the stored site settings over the unit's own
 /// file, and the MQTT link (off the loop; the unit runs on without it).

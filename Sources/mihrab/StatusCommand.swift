@@ -5,6 +5,7 @@ import Platform
 import Service
 import PrayerTimes
 import HAL
+import UnitModel
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

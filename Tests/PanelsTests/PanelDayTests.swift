@@ -6,6 +6,7 @@ import TestSupport
 @testable import Panels
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// Where `word`, drawn in `font`, appears in `frame`: each top-left corner where every pixel
 /// of its box (glyphs and the space around them) matches. `inverse`: dark letters on a lit bar.
@@ -72,7 +73,7 @@ struct PanelDayTests {
         try Data(emulator.render(scale: 4).png).write(to: URL(fileURLWithPath: renders + "/oled-iqamah-dhuhr.png"))
 
         // Mid-morning: no bar; the next prayer and its time (13:xx, BST since 01:00), counted down.
-        let morning = Planner.localInstant(Self.bstBegins, minute: 10 * 60 + 30, zone: unit.zone)
+        let morning = LocalMinute.instant(Self.bstBegins, minute: 10 * 60 + 30, zone: unit.zone)
         let m = try unit.show(at: morning)
         #expect(m.phase.kind == .normal && m.next?.prayer == "dhuhr")
         let seen = emulator.visibleFrame()

@@ -6,6 +6,7 @@ import Testing
 @testable import Panels
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 @Suite("Small displays: every geometry, the unit's state, and a display that resets itself")
 struct PanelLayoutTests {

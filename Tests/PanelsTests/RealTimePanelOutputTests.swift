@@ -7,6 +7,7 @@ import Testing
 @testable import Panels
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// A bus whose every transfer holds a lock, so the test can look at the emulator (or make it
 /// silent) between the display thread's transfers, never during one.

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Screen
 import Service
+import UnitModel
 
 /// The daemon's HTTP server, over real sockets: the routes, the errors, what the page embeds.
 @Suite("RealTime screen server", .serialized)

@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 @testable import Screen
 @testable import Service
+@testable import UnitModel
 
 /// The bytes of status.json, of the wall screen's JSON (`GET /api/v1/screen`, its event stream,
 /// `GET /api/v1/times`) and of `--record`'s lines, held to recorded samples
@@ -162,7 +163,7 @@ struct JSONSampleTests {
         let zone = try ZoneRules.load("Asia/Kuala_Lumpur")
         let input = ScreenInput(config: config, zone: zone, days: [], trusted: true, position: Coordinates(latitude: 3.139, longitude: 101.687))
         let day = try #require(CivilDate(iso: "2027-03-08"))
-        let r = try TimesResponse.make(query: [:], input: input, wall: Planner.localInstant(day, minute: 16 * 60, zone: zone))
+        let r = try TimesResponse.make(query: [:], input: input, wall: LocalMinute.instant(day, minute: 16 * 60, zone: zone))
         try #require(r.jakimZone == "WLY01")
         Self.check(try Self.served(r), "times-jakim.json")
     }
@@ -210,7 +211,7 @@ struct JSONSampleTests {
         let zone = try ZoneRules.load("Europe/London")
         let recorder = try EventRecorder(path: path, zone: zone)
         let eid = try #require(CivilDate(iso: "2027-03-09"))
-        let at = Planner.localInstant(eid, minute: 450, zone: zone)
+        let at = LocalMinute.instant(eid, minute: 450, zone: zone)
         recorder.event(PlannedEvent(kind: .special, prayer: .sunrise, time: at, date: eid, index: 0, sounds: true, muted: true,
                                     name: Self.eidName, minutes: 45), action: .miss, at: at + 60.125)
         recorder.output("qibla_ring_7", on: false, at: at + 61)

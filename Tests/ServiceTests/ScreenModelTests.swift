@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+@testable import UnitModel
 
 /// The screen model over whole virtual days: every phase begins and ends at its instant
 /// (DST days and a Friday included), the table turns to tomorrow after Isha, the Hijri date
@@ -64,7 +65,7 @@ struct ScreenModelTests {
                     "\(zone) \(s.kind) \(s.prayer) a second late")
         }
         // Every minute of the day: the phase is the expected one, or normal outside them all.
-        let start = Planner.localInstant(d, minute: 0, zone: h.zone), end = Planner.localInstant(d.adding(days: 1), minute: 0, zone: h.zone)
+        let start = LocalMinute.instant(d, minute: 0, zone: h.zone), end = LocalMinute.instant(d.adding(days: 1), minute: 0, zone: h.zone)
         for t in stride(from: start, to: end, by: 60) {
             let want = spans.last { t >= $0.start && t < $0.end }
             let got = ScreenModel.at(t, input).phase
@@ -173,7 +174,7 @@ struct ScreenModelTests {
         }
         let (_, input) = try Self.unit("Europe/London", 51.5074, -0.1278, "2026-11-23", config: c)
         func at(_ hh: Int, _ mm: Int, day: Int = 23) -> ScreenModel {
-            ScreenModel.at(Planner.localInstant(CivilDate(year: 2026, month: 11, day: day)!, minute: hh * 60 + mm, zone: h.zone), input)
+            ScreenModel.at(LocalMinute.instant(CivilDate(year: 2026, month: 11, day: day)!, minute: hh * 60 + mm, zone: h.zone), input)
         }
         #expect(at(12, 0).screenOn && !at(23, 45).screenOn && !at(3, 59).screenOn && at(4, 0).screenOn)
         #expect(at(11, 59).announcements == ["Always"])

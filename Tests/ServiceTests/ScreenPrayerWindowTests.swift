@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 /// The screen's table marks the prayer the LEDs light and the one they blink for next
 /// (PrayerWindow), not the next adhan event.

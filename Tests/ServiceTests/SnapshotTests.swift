@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// A subscriber made of a closure (every snapshot, or the once-a-second ones; the last one at
 /// the stop too, with `last`).
@@ -79,7 +80,7 @@ struct SnapshotTests {
         var options = Daemon.Options()
         options.hub.subscribe(relay)
         options.speed = 1e6
-        options.until = Planner.localInstant(try #require(CivilDate(iso: "2026-05-05")), minute: 13 * 60 + 5, zone: unit.zone)
+        options.until = LocalMinute.instant(try #require(CivilDate(iso: "2026-05-05")), minute: 13 * 60 + 5, zone: unit.zone)
         let daemon = Daemon(core: unit.core, clock: unit.clock, virtual: unit.clock, options: options, logger: Self.quiet)
         #expect(await daemon.run() == 0)
         #expect(relay.changes.map(\.on) == [true, false] && line.state == false, "\(relay.changes)")

@@ -3,6 +3,7 @@ import PrayerTimes
 import Synchronization
 import Testing
 @testable import Service
+@testable import UnitModel
 
 /// status.json (and so the network's status topic) carries what the screen shows of
 /// `[[events]]` and of Ramadan: the next special event and the fast's countdown.
@@ -48,7 +49,7 @@ struct StatusSpecialTests {
         defer { try? FileManager.default.removeItem(atPath: day.stateDirectory) }
         let told = Mutex<[UnitEvent]>([])
         day.core.onEvent = { e in told.withLock { $0.append(e) } }
-        let prayer = Planner.localInstant(eid, minute: 450, zone: day.zone)
+        let prayer = LocalMinute.instant(eid, minute: 450, zone: day.zone)
         day.run(untilWall: prayer + 60)
         let during = day.core.status(wall: day.clock.wallNow())
         #expect(during.special == ScreenModel.Special(name: Self.name, at: first, times: [first, second], days: 0, happening: true))

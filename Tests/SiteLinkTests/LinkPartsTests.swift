@@ -2,6 +2,7 @@ import Foundation
 import Service
 @testable import SiteLink
 import Testing
+import UnitModel
 
 @Suite struct LinkPartsTests {
     @Test func testCredentialsAreASecretFile() throws {

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Service
 @testable import SiteLink
+@testable import UnitModel
 
 /// What a unit publishes on the network, held byte for byte to recorded samples
 /// (Fixtures/samples): the status message (plain and sealed with the unit's key), an event

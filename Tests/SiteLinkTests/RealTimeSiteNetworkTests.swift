@@ -2,6 +2,7 @@ import Foundation
 import Service
 import TestSupport
 import Testing
+import UnitModel
 
 /// Three simulated units and a real mosquitto broker with a password file and an ACL: the
 /// site's settings published once reach every unit, bad ones are refused with the file

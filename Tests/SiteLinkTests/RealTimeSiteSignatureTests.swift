@@ -3,6 +3,7 @@ import Service
 import SiteLink
 import TestSupport
 import Testing
+import UnitModel
 
 /// An attacker on the mosque's LAN with a broker left open (anonymous clients, no ACL), three
 /// simulated units and a real mosquitto: forged, re-signed and replayed site configs and

@@ -3,6 +3,7 @@ import Service
 import SiteLink
 import TestSupport
 import Testing
+import UnitModel
 
 /// Issue 43's network cases, against a real mosquitto that takes anonymous clients, with three
 /// simulated units: nothing retained, cleared or replayed steers a unit, and a new site key

@@ -6,6 +6,7 @@ import HAL
 import Logging
 import PrayerTimes
 import Synchronization
+import UnitModel
 
 /// The daemon around the core, on a thread of its own: ticks the core, sleeps to the next
 /// time the core asks for (one futex wait, no thread hand-off), handles signals (their

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import HAL
+import UnitModel
 
 /// Where the unit is: the configured position, the last fix remembered, or the receiver's
 /// fixes as they come (`location.source = "gps"`). Fixes in, how far it moved out.

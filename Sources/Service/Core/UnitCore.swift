@@ -5,6 +5,7 @@ import Geo
 import HAL
 import Logging
 import PrayerTimes
+import UnitModel
 
 /// The unit, one pass at a time. `tick()` reads the clock and the inputs, keeps the day's
 /// events planned, decides alerts, drives the outputs, and returns the monotonic time at

@@ -53,16 +53,3 @@ public struct Announcement: Sendable, Equatable {
         self.to = to
     }
 }
-
-/// A local date and time of day (minutes after midnight), read in the unit's zone when used.
-public struct LocalMinute: Sendable, Equatable {
-    public var date: CivilDate
-    public var minute: Int
-
-    public init(date: CivilDate, minute: Int) {
-        self.date = date
-        self.minute = minute
-    }
-
-    public func instant(in zone: ZoneRules) -> Double { Planner.localInstant(date, minute: minute, zone: zone) }
-}

@@ -16,6 +16,7 @@ public struct SiteConfig: Sendable, Equatable {
     public struct Quiet: Sendable, Equatable {
         public var from: Int  // minutes after local midnight
         public var to: Int
+        package init(from: Int, to: Int) { (self.from, self.to) = (from, to) }
         /// Whether a time of day (minutes) falls in the period (which may pass midnight).
         public func contains(_ minute: Int) -> Bool {
             from <= to ? (minute >= from && minute < to) : (minute >= from || minute < to)
