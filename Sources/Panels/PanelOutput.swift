@@ -37,7 +37,7 @@ public final class PanelOutput: @unchecked Sendable {
     public func status() -> [StatusReport.Display] {
         let h = health.withLock { $0 }
         return labels.indices.map { i in
-            StatusReport.Display(display: labels[i], state: h[i].problem != nil ? "failing" : (h[i].shown > 0 ? "ok" : "waiting"),
+            StatusReport.Display(display: labels[i], state: h[i].problem != nil ? .failing : (h[i].shown > 0 ? .ok : .waiting),
                                  problem: h[i].problem, renders: h[i].shown)
         }
     }
@@ -155,7 +155,7 @@ extension PanelOutput: OutputPlugin {
         let displays = status()
         report.displays = displays
         for d in displays {
-            report.add(.init(name: d.display, kind: .display, state: OutputState(rawValue: d.state) ?? .failing, problem: d.problem))
+            report.add(.init(name: d.display, kind: .display, state: OutputState(display: d.state), problem: d.problem))
         }
     }
 }

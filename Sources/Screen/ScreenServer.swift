@@ -54,7 +54,7 @@ public final class ScreenServer: Sendable {
     /// For status.json: listening, or down and why.
     public var condition: StatusReport.Server {
         let c = server.condition
-        return StatusReport.Server(server: "screen", listen: listen, state: c.state, problem: c.problem, connections: server.connections)
+        return StatusReport.Server(server: "screen", listen: listen, state: .init(c.state), problem: c.problem, connections: server.connections)
     }
 
     /// Waits until the socket listens; returns its port (the one chosen for port 0).
@@ -172,5 +172,16 @@ struct Routes: Sendable {
 
     static func text(_ status: HTTPResponse.Status, _ s: String, extra: HTTPFields = [:]) -> Response {
         response(status, "text/plain; charset=utf-8", Array((s + "\n").utf8), extra: extra)
+    }
+}
+
+extension StatusReport.ServerState {
+    /// The web front's readiness in status.json's words.
+    init(_ readiness: WebServer.Readiness) {
+        self = switch readiness {
+        case .listening: .listening
+        case .starting: .starting
+        case .down: .down
+        }
     }
 }

@@ -14,10 +14,10 @@ extension UnitLink {
         let connected = client.isConnected
         let order = store.order
         var s = StatusReport.Site(name: site, unit: unit, configVersion: order.version, refused: refused,
-                                  broker: connected ? "connected" : "connecting", problem: connected ? nil : problem)
+                                  broker: connected ? .connected : .connecting, problem: connected ? nil : problem)
         s.configSeries = order.series == 0 ? nil : order.series
         s.refusals = refusals
-        s.login = setup.credentials == nil ? "none" : "account"
+        s.login = setup.credentials == nil ? .anonymous : .account
         s.openBroker = open
         return s
     }

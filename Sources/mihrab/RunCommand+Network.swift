@@ -107,7 +107,7 @@ final class NetworkOutput: SnapshotSubscriber, OutputPlugin, @unchecked Sendable
     func status(into report: inout StatusReport) {
         let site = link.siteStatus()
         report.site = site
-        report.add(.init(name: name, kind: .network, state: OutputState(rawValue: site.broker) ?? .failing, problem: site.problem))
+        report.add(.init(name: name, kind: .network, state: OutputState(broker: site.broker), problem: site.problem))
     }
 
     func stop() async { link.stop() }

@@ -125,7 +125,7 @@ struct DayTests {
         unit.run(untilWall: LocalMinute.instant(date.adding(days: 1), minute: 0, zone: unit.zone))
         #expect(unit.core.positionSource == .configured)
         #expect(unit.core.statusCondition == .noFix)
-        #expect(unit.core.gpsStatus == "no-gpsd")
+        #expect(unit.core.gpsStatus == .noGpsd)
         let adhans = unit.expectedEvents(on: date).filter { $0.kind == .adhan }
         for a in adhans { #expect(unit.buzzerStarts.contains { abs($0 - a.time) < 0.05 }, "\(a.id)") }
     }

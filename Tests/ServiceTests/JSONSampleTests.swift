@@ -67,24 +67,24 @@ struct JSONSampleTests {
         r.position.jakimZone = "WLY01"
         r.heading = 212.4
         r.qiblaOffset = -93.1
-        r.compass = "high"
-        r.clock.source = "gps"
-        r.status = StatusCondition.stateNotPersisted.rawValue
+        r.compass = .high
+        r.clock.source = .gps
+        r.status = .stateNotPersisted
         r.state.persisted = false
         r.state.problem = "/var/lib/mihrab/state.json: cannot be written (Read-only file system)"
         r.sound = StatusReport.Sound(device: "hw:CARD=Device,DEV=0", available: true, playing: "adhan",
                                      problems: ["sound.adhan: /var/lib/mihrab/adhan.wav: no such file", "stop button: line 17 is gone"])
         r.loop = StatusReport.Loop(passes: 86_412, earlyWakes: 3, overruns: 1, lateMedianMicroseconds: 61.5, lateP99Microseconds: 412.25,
                                    lateMaxMicroseconds: 1843, cpuSeconds: 12.375, uptimeSeconds: 86_401.5)
-        r.displays = [StatusReport.Display(display: "oled", state: "ok", problem: nil, renders: 1442),
-                      StatusReport.Display(display: "lcd", state: "failing", problem: "i2c-1 0x27: write failed (EIO)", renders: 7)]
-        r.servers = [StatusReport.Server(server: "screen", listen: "0.0.0.0:8080", state: "listening", problem: nil, connections: 2),
-                     StatusReport.Server(server: "admin", listen: "[::]:8443", state: "down", problem: "address in use", connections: 0)]
+        r.displays = [StatusReport.Display(display: "oled", state: .ok, problem: nil, renders: 1442),
+                      StatusReport.Display(display: "lcd", state: .failing, problem: "i2c-1 0x27: write failed (EIO)", renders: 7)]
+        r.servers = [StatusReport.Server(server: "screen", listen: "0.0.0.0:8080", state: .listening, problem: nil, connections: 2),
+                     StatusReport.Server(server: "admin", listen: "[::]:8443", state: .down, problem: "address in use", connections: 0)]
         var site = StatusReport.Site(name: "central", unit: "hall", configVersion: 12, refused: "version 11 is not newer than 12",
-                                     broker: "connecting", problem: "connection refused")
+                                     broker: .connecting, problem: "connection refused")
         site.configSeries = 2
         site.refusals = 3
-        site.login = "account"
+        site.login = .account
         site.openBroker = false
         r.site = site
         return r

@@ -44,23 +44,23 @@ struct MessageSampleTests {
             special: ScreenModel.Special(name: "Eid al-Fitr prayer", at: "2027-03-09T07:30:00+00:00",
                                          times: ["2027-03-09T07:30:00+00:00", "2027-03-09T09:00:00+00:00"], days: 1, happening: false),
             fast: ScreenModel.Fast(kind: "iftar", at: "2027-03-08T17:53:00+00:00"),
-            position: .init(latitude: 51.5, longitude: -0.12, source: "gps", jakimZone: "WLY01"),
-            heading: 212.4, qiblaOffset: -93.1, compass: "high", clock: .init(trusted: true, steps: 1, source: "gps"),
-            status: "state-not-persisted", problem: "no position: no times until the first fix", gps: "3d-fix",
-            sensors: .init(magnetometer: "ok", accelerometer: "failing", errors: 4),
+            position: .init(latitude: 51.5, longitude: -0.12, source: .gps, jakimZone: "WLY01"),
+            heading: 212.4, qiblaOffset: -93.1, compass: .high, clock: .init(trusted: true, steps: 1, source: .gps),
+            status: .stateNotPersisted, problem: "no position: no times until the first fix", gps: .fix3D,
+            sensors: .init(magnetometer: .ok, accelerometer: .failing, errors: 4),
             state: .init(persisted: false, problem: "/var/lib/mihrab/state.json: cannot be written (Read-only file system)"),
             sound: .init(device: "hw:CARD=Device,DEV=0", available: true, playing: "adhan",
                          problems: ["sound.adhan: /var/lib/mihrab/adhan.wav: no such file", "stop button: line 17 is gone"]),
             counters: .init(fired: 9, missed: 2, gpioErrors: 1, rejectedFixes: 5),
             loop: .init(passes: 86_412, earlyWakes: 3, overruns: 1, lateMedianMicroseconds: 61.5, lateP99Microseconds: 412.25,
                         lateMaxMicroseconds: 1843, cpuSeconds: 12.375, uptimeSeconds: 86_401.5),
-            displays: [.init(display: "oled", state: "ok", problem: nil, renders: 1442),
-                       .init(display: "lcd", state: "failing", problem: "i2c-1 0x27: write failed (EIO)", renders: 7)],
-            servers: [.init(server: "screen", listen: "0.0.0.0:8080", state: "listening", problem: nil, connections: 2),
-                      .init(server: "admin", listen: "[::]:8443", state: "down", problem: "address in use", connections: 0)])
+            displays: [.init(display: "oled", state: .ok, problem: nil, renders: 1442),
+                       .init(display: "lcd", state: .failing, problem: "i2c-1 0x27: write failed (EIO)", renders: 7)],
+            servers: [.init(server: "screen", listen: "0.0.0.0:8080", state: .listening, problem: nil, connections: 2),
+                      .init(server: "admin", listen: "[::]:8443", state: .down, problem: "address in use", connections: 0)])
         var s = StatusReport.Site(name: site, unit: unit, configVersion: 12, refused: "version 11 is not newer than 12",
-                                  broker: "connected", problem: nil)
-        (s.configSeries, s.refusals, s.login, s.openBroker) = (2, 3, "account", false)
+                                  broker: .connected, problem: nil)
+        (s.configSeries, s.refusals, s.login, s.openBroker) = (2, 3, .account, false)
         r.site = s
         return r
     }

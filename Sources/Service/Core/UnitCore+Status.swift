@@ -12,9 +12,9 @@ extension UnitCore {
     public func status(wall: Double, screen given: ScreenInput? = nil) -> StatusReport {
         func iso(_ t: Double) -> String { EventRecorder.iso(t, zone: zone, millis: false) }
         func finite(_ v: Double?, _ places: Double) -> Double? { v.flatMap { $0.isFinite ? ($0 * places).rounded() / places : nil } }
-        func sensor(_ c: (any VectorSensorChannel)?) -> String {
-            guard let c else { return "none" }
-            return c.isHealthy ? "ok" : (c.isLost ? "lost" : "failing")
+        func sensor(_ c: (any VectorSensorChannel)?) -> StatusReport.SensorState {
+            guard let c else { return .absent }
+            return c.isHealthy ? .ok : (c.isLost ? .lost : .failing)
         }
         var times: [String: String]?
         if let s = today {
@@ -31,10 +31,10 @@ extension UnitCore {
             },
             next: nextEvent(after: wall).map { .init(event: $0.kind.rawValue, prayer: $0.prayer.rawValue, at: iso($0.time),
                                                      inSeconds: Int($0.time - wall)) },
-            position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource.rawValue,
+            position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource,
                             jakimZone: config.jakimZone),
-            heading: finite(heading, 10), qiblaOffset: finite(qiblaOffset, 10), compass: accuracy.rawValue,
-            clock: .init(trusted: clockTrusted, steps: clockSteps, source: clockTrustedBy), status: statusCondition.rawValue, problem: planProblem,
+            heading: finite(heading, 10), qiblaOffset: finite(qiblaOffset, 10), compass: accuracy,
+            clock: .init(trusted: clockTrusted, steps: clockSteps, source: clockTrustedBy), status: statusCondition, problem: planProblem,
             gps: gpsStatus,
             sensors: .init(magnetometer: sensor(hw.magnetometer), accelerometer: sensor(hw.accelerometer),
                            errors: (hw.magnetometer?.errorCount ?? 0) + (hw.accelerometer?.errorCount ?? 0)),

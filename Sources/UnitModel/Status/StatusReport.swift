@@ -1,3 +1,4 @@
+import Compass
 import FoundationEssentials
 
 /// /run/mihrab/status.json: what the unit knows, for `mihrab status` and for people. One
@@ -15,11 +16,11 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public struct Position: Codable, Sendable, Equatable {
         public var latitude: Double?
         public var longitude: Double?
-        public var source: String
+        public var source: PositionSource
         /// The JAKIM zone whose points give the times (`calculation.jakim_zone`): the times are
         /// the zone's, not the position's; nil (absent) for none.
         public var jakimZone: String?
-        package init(latitude: Double?, longitude: Double?, source: String, jakimZone: String? = nil) {
+        package init(latitude: Double?, longitude: Double?, source: PositionSource, jakimZone: String? = nil) {
             (self.latitude, self.longitude, self.source, self.jakimZone) = (latitude, longitude, source, jakimZone)
         }
     }
@@ -27,14 +28,14 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var trusted: Bool
         public var steps: Int
         /// What made it trusted: "gps", "kernel" (NTP) or "config"; nil while it is not (and in older files).
-        public var source: String?
-        package init(trusted: Bool, steps: Int, source: String? = nil) { (self.trusted, self.steps, self.source) = (trusted, steps, source) }
+        public var source: ClockSource?
+        package init(trusted: Bool, steps: Int, source: ClockSource? = nil) { (self.trusted, self.steps, self.source) = (trusted, steps, source) }
     }
     public struct Sensors: Codable, Sendable, Equatable {
-        public var magnetometer: String
-        public var accelerometer: String
+        public var magnetometer: SensorState
+        public var accelerometer: SensorState
         public var errors: Int
-        package init(magnetometer: String, accelerometer: String, errors: Int) {
+        package init(magnetometer: SensorState, accelerometer: SensorState, errors: Int) {
             (self.magnetometer, self.accelerometer, self.errors) = (magnetometer, accelerometer, errors)
         }
     }
@@ -82,10 +83,10 @@ public struct StatusReport: Codable, Sendable, Equatable {
     /// writes fail, "waiting" before the first model; how many times it was drawn.
     public struct Display: Codable, Sendable, Equatable {
         public var display: String
-        public var state: String
+        public var state: DisplayState
         public var problem: String?
         public var renders: Int
-        public init(display: String, state: String, problem: String?, renders: Int) {
+        public init(display: String, state: DisplayState, problem: String?, renders: Int) {
             self.display = display
             self.state = state
             self.problem = problem
@@ -97,10 +98,10 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public struct Server: Codable, Sendable, Equatable {
         public var server: String
         public var listen: String
-        public var state: String
+        public var state: ServerState
         public var problem: String?
         public var connections: Int
-        public init(server: String, listen: String, state: String, problem: String?, connections: Int) {
+        public init(server: String, listen: String, state: ServerState, problem: String?, connections: Int) {
             (self.server, self.listen, self.state, self.problem, self.connections) = (server, listen, state, problem, connections)
         }
     }
@@ -132,11 +133,11 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var position: Position
     public var heading: Double?
     public var qiblaOffset: Double?
-    public var compass: String
+    public var compass: HeadingAccuracy
     public var clock: Clock
-    public var status: String
+    public var status: StatusCondition
     public var problem: String?
-    public var gps: String
+    public var gps: GPSState
     public var sensors: Sensors
     public var state: State
     /// Nil in status files written before there was sound.
@@ -158,8 +159,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     /// As `UnitCore.status` makes it (the outputs add their parts to it: `SnapshotHub.status(of:)`).
     package init(version: String? = nil, time: String, date: String? = nil, hijri: String? = nil, times: [String: String]? = nil,
                  iqamah: [String: String]? = nil, next: Next? = nil, special: ScreenModel.Special? = nil, fast: ScreenModel.Fast? = nil,
-                 position: Position, heading: Double? = nil, qiblaOffset: Double? = nil, compass: String, clock: Clock, status: String,
-                 problem: String? = nil, gps: String, sensors: Sensors, state: State, sound: Sound? = nil, counters: Counters, loop: Loop? = nil,
+                 position: Position, heading: Double? = nil, qiblaOffset: Double? = nil, compass: HeadingAccuracy, clock: Clock,
+                 status: StatusCondition, problem: String? = nil, gps: GPSState, sensors: Sensors, state: State, sound: Sound? = nil, counters: Counters, loop: Loop? = nil,
                  displays: [Display]? = nil, servers: [Server]? = nil, site: Site? = nil, outputs: [Output]? = nil) {
         (self.version, self.time, self.date, self.hijri, self.times, self.iqamah, self.next) = (version, time, date, hijri, times, iqamah, next)
         (self.special, self.fast, self.position, self.heading, self.qiblaOffset, self.compass) = (special, fast, position, heading, qiblaOffset, compass)
@@ -192,14 +193,14 @@ public struct StatusReport: Codable, Sendable, Equatable {
         /// replayed, not newer, or failing the check).
         public var refusals: Int?
         /// "connected", "connecting" (with the last error in `problem`), "off".
-        public var broker: String
+        public var broker: BrokerState
         public var problem: String?
         /// How the unit logs in ("account", or "none": no credentials), and whether the broker
         /// takes clients without an account (anyone on the network may read and publish; the
         /// signatures keep them from steering); nil while not known.
-        public var login: String?
+        public var login: Login?
         public var openBroker: Bool?
-        public init(name: String, unit: String, configVersion: Int, refused: String?, broker: String, problem: String?) {
+        public init(name: String, unit: String, configVersion: Int, refused: String?, broker: BrokerState, problem: String?) {
             (self.name, self.unit, self.configVersion, self.refused, self.broker, self.problem) = (name, unit, configVersion, refused, broker, problem)
         }
     }
