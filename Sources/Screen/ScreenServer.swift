@@ -144,7 +144,7 @@ struct Routes: Sendable {
     }
 
     private func health() -> Response {
-        struct Health: Encodable { var status: String; var now: String; var notices: [String] }
+        struct Health: Encodable { var status: String; var now: String; var notices: [StatusCondition] }
         guard let m = feed.model() else { return Routes.json(.serviceUnavailable, Health(status: "starting", now: "", notices: [])) }
         return Routes.json(.ok, Health(status: "ok", now: m.now, notices: m.notices))
     }

@@ -108,7 +108,7 @@ struct DisplayCommand: ParsableCommand {
         }
         _ = unit.core.tick()
         var model = ScreenModel.at(t, unit.core.screenInput)
-        model.notices.removeAll { $0 == StatusCondition.stateNotPersisted.rawValue }
+        model.notices.removeAll { $0 == .stateNotPersisted }
         return model
     }
 }

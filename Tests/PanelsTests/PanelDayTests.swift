@@ -52,8 +52,8 @@ struct PanelDayTests {
             let seen = emulator.visibleFrame()
             #expect(seen == unit.driver.frame(PanelContent(model)), "the emulator shows what the driver drew, at \(LocalTime(unix: t, zone: unit.zone).iso8601)")
             guard let adhan = adhans.first(where: { abs($0.time + 30 - t) < 1 }) else { continue }
-            let name = PanelWords.prayer(adhan.prayer.rawValue)
-            #expect(model.phase.kind == .adhan && model.phase.prayer == adhan.prayer.rawValue)
+            let name = PanelWords.prayer(adhan.prayer)
+            #expect(model.phase.kind == .adhan && model.phase.prayer == adhan.prayer)
             #expect(!find("ADHAN", .medium, inverse: true, in: seen).isEmpty, "ADHAN in the bar at \(name)'s adhan")
             #expect(find("ADHAN IN", .medium, inverse: true, in: seen).isEmpty)
             #expect(!find(name, .large, in: seen).isEmpty, "\(name) in large letters at its adhan")
@@ -75,7 +75,7 @@ struct PanelDayTests {
         // Mid-morning: no bar; the next prayer and its time (13:xx, BST since 01:00), counted down.
         let morning = LocalMinute.instant(Self.bstBegins, minute: 10 * 60 + 30, zone: unit.zone)
         let m = try unit.show(at: morning)
-        #expect(m.phase.kind == .normal && m.next?.prayer == "dhuhr")
+        #expect(m.phase.kind == .normal && m.next?.prayer == .dhuhr)
         let seen = emulator.visibleFrame()
         let at = LocalTime(unix: dhuhr.time, zone: unit.zone)
         #expect(at.hour == 13, "Dhuhr on BST")

@@ -129,13 +129,13 @@ struct JSONSampleTests {
         defer { Self.remove(unit) }
         var m = try #require(Self.feed(unit).model())
         m.title = "Central Mosque / Masjid"
-        m.qibla = ScreenModel.Qibla(bearing: 118.9, offset: -12, accuracy: "good")
+        m.qibla = ScreenModel.Qibla(bearing: 118.9, offset: -12, accuracy: .good)
         m.source = "JAKIM WLY01"
         m.announcements = ["Taraweeh tonight after Isha", "Zakat al-Fitr: \"£5\" per person"]
-        m.notices = [StatusCondition.clockUntrusted.rawValue, StatusCondition.noFix.rawValue]
-        m.phase = ScreenModel.Phase(kind: .after, prayer: "asr", jumuah: false, start: "2027-03-08T15:37:00+00:00",
+        m.notices = [.clockUntrusted, .noFix]
+        m.phase = ScreenModel.Phase(kind: .after, prayer: .asr, jumuah: false, start: "2027-03-08T15:37:00+00:00",
                                     end: "2027-03-08T15:42:00+00:00", text: "Astaghfirullah (3x)")
-        let dhuhr = try #require(m.table.rows.firstIndex { $0.prayer == "dhuhr" })
+        let dhuhr = try #require(m.table.rows.firstIndex { $0.prayer == .dhuhr })
         m.table.rows[dhuhr].jumuah = [.init(adhan: "2027-03-08T12:15:00+00:00", iqamah: "2027-03-08T12:45:00+00:00"),
                                       .init(adhan: "2027-03-08T13:30:00+00:00", iqamah: nil)]
         m.table.events = [.init(name: Self.eidName, times: ["2027-03-09T07:30:00+00:00", "2027-03-09T09:00:00+00:00"])]

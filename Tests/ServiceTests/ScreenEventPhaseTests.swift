@@ -23,7 +23,7 @@ struct ScreenEventPhaseTests {
         // would have begun at +10.
         for t in stride(from: adhan + 600, to: adhan + 1200, by: 30) {
             let p = ScreenModel.at(t, input).phase
-            #expect(p.kind == .prayer && p.prayer == "isha", "at Isha+\(Int(t - adhan))s: \(p.kind)")
+            #expect(p.kind == .prayer && p.prayer == .isha, "at Isha+\(Int(t - adhan))s: \(p.kind)")
         }
     }
 

@@ -110,7 +110,7 @@ struct SnapshotTests {
         #expect(slow.withLock { $0.count } == 1, "the stuck output was given more than one snapshot while stuck")
         // The hour's events went out while it was stuck: Dhuhr's reminder, adhan and iqamah.
         let types = seen.last?.events.map(\.event.type) ?? []
-        #expect(types == ["reminder", "adhan", "iqamah"], "\(types)")
+        #expect(types == [.reminder, .adhan, .iqamah], "\(types)")
         #expect(Set(seen.flatMap(\.phases)).isSuperset(of: [.reminder, .adhan, .iqamah, .prayer]))
         gate.signal()
         #expect(await run.value == 0)
@@ -124,7 +124,7 @@ struct SnapshotTests {
     func snapshotCodable() throws {
         let unit = try unit()
         _ = unit.core.tick()
-        let e = UnitEvent(type: "adhan", prayer: "dhuhr", at: "x")
+        let e = UnitEvent(type: .adhan, prayer: "dhuhr", at: "x")
         let s = unit.core.snapshot(sequence: 7, wall: unit.clock.wallNow(), periodic: true, loop: nil,
                                    events: [.init(number: 4, event: e), .init(number: 5, event: e)])
         #expect(s.screen != nil && s.lines["status"] != nil)

@@ -98,7 +98,7 @@ public final class Daemon: @unchecked Sendable {
         for (command, id) in pending {
             let answer = core.perform(command)
             if command == .reload { reloadFlag.store(true, ordering: .relaxed) }
-            collect(UnitEvent(type: "command", at: UnitEvent.at(clock), id: id, command: command.rawValue, result: answer))
+            collect(UnitEvent(type: .command, at: UnitEvent.at(clock), id: id, command: command.rawValue, result: answer))
         }
     }
 

@@ -29,14 +29,14 @@ extension UnitCore {
     /// The stop button: each press told to the network (the controller stops the sound).
     func readButton(mono: Double, wall: Double) {
         for at in audio.readButton(mono: mono, wall: wall) {
-            onEvent?(UnitEvent(type: "stop-pressed", at: EventRecorder.iso(at, zone: zone, millis: false)))
+            onEvent?(UnitEvent(type: .stopPressed, at: EventRecorder.iso(at, zone: zone, millis: false)))
         }
     }
 
     /// An event fired or missed, to the network.
     func tell(_ e: PlannedEvent, action: AlertDecision.Action, wall: Double) {
         guard let onEvent else { return }
-        onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : AlertOutcome.missed.rawValue, prayer: e.prayer.rawValue,
+        onEvent(UnitEvent(type: action == .fire ? UnitEvent.Kind(e.kind) : .missed, prayer: e.prayer.rawValue,
                           scheduled: EventRecorder.iso(e.time, zone: zone, millis: false),
                           at: EventRecorder.iso(wall, zone: zone, millis: false),
                           message: action == .fire ? nil : "\(e.name ?? e.kind.rawValue) missed", name: e.name))

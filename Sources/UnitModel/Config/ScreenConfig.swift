@@ -3,8 +3,8 @@ import PrayerTimes
 /// `[screen]` and `[[announcements]]` in the site config: what the wall screen shows and
 /// where it is served. Every field has a default (board/mihrab.toml).
 public struct ScreenConfig: Sendable, Equatable {
-    public enum Digits: String, Sendable, CaseIterable { case western, eastern }
-    public enum ClockFormat: String, Sendable, CaseIterable { case h24 = "24h", h12 = "12h" }
+    public enum Digits: String, Codable, Sendable, CaseIterable { case western, eastern }
+    public enum ClockFormat: String, Codable, Sendable, CaseIterable { case h24 = "24h", h12 = "12h" }
     public enum HijriChange: String, Sendable, CaseIterable { case maghrib, midnight }
 
     /// The languages the page has a file for (Sources/Screen/Languages/<code>.json; a test

@@ -22,7 +22,7 @@ public struct SiteConfig: Sendable, Equatable {
             from <= to ? (minute >= from && minute < to) : (minute >= from || minute < to)
         }
     }
-    public enum EventKind: String, Sendable, CaseIterable {
+    public enum EventKind: String, Codable, Sendable, CaseIterable {
         case adhan, reminder, iqamah, sunrise
         /// One of `[[events]]`' times (`PlannedEvent.name` says which).
         case special = "event"

@@ -31,8 +31,8 @@ extension ScreenModel {
         for d in input.days where HijriCalendar.date(for: d.date, offset: input.config.hijriOffset).isRamadan {
             let s = d.schedule
             func iso(_ x: Double) -> String { LocalTime(unix: x, zone: input.zone).iso8601 }
-            if t >= s.imsak - suhurHours * 3600, t < s.imsak { return Fast(kind: "imsak", at: iso(s.imsak)) }
-            if t >= s.asr, t < s.maghrib { return Fast(kind: "iftar", at: iso(s.maghrib)) }
+            if t >= s.imsak - suhurHours * 3600, t < s.imsak { return Fast(kind: .imsak, at: iso(s.imsak)) }
+            if t >= s.asr, t < s.maghrib { return Fast(kind: .iftar, at: iso(s.maghrib)) }
         }
         return nil
     }

@@ -47,7 +47,7 @@ struct EidDayTests {
         let before = ScreenModel.at(unit.clock.wallNow(), unit.core.screenInput)
         #expect(before.special?.name == "Takbir" && before.special?.days == 1, "\(p.zone): \(String(describing: before.special))")
         // After Isha the table is tomorrow's: Eid's rows on its eve.
-        #expect(before.table.day == "tomorrow" && before.table.events.map(\.name) == ["Takbir", "Eid al-Fitr prayer"], "\(p.zone)")
+        #expect(before.table.day == .tomorrow && before.table.events.map(\.name) == ["Takbir", "Eid al-Fitr prayer"], "\(p.zone)")
         // A restart 30 s after the takbir, within the grace it could fire in again: it does not.
         let takbir = LocalMinute.instant(eid, minute: 6 * 60 + 30, zone: unit.zone)
         unit.run(untilWall: takbir + 30)
