@@ -1,7 +1,6 @@
 import Benchmark
 import PrayerTimes
 import Screen
-import Service
 import UnitModel
 
 /// What a phone's or a browser's request costs the unit: the calendar feed's longest (366

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import PrayerTimes
-import Service
 import UnitModel
 
 /// The admin pages, one function each, in the reader's language (`AdminText`); every value in

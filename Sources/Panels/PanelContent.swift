@@ -1,4 +1,3 @@
-import Service
 import UnitModel
 
 /// What a small display shows at an instant, read off the same `ScreenModel` as the wall

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Service
 import Synchronization
 import UnitModel
 

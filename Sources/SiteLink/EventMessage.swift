@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Service
 import UnitModel
 
 extension UnitEvent {

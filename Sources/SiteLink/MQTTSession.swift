@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import Dispatch
-import Service
 import Synchronization
 import UnitModel
 

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Service
 import UnitModel
 
 /// What is known of a site's units from the broker (a unit's link for its admin page, and

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Service
 import UnitModel
 
 /// What a unit publishes on `mihrab/v1/unit/<id>/status`: status.json's report (with the

@@ -3,7 +3,6 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import Screen
-import Service
 import UnitModel
 
 /// `mihrab times --month YYYY-MM` / `--ramadan YYYY` (any format; html: the printable month,

@@ -3,7 +3,6 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import Platform
-import Service
 import Screen
 import UnitModel
 

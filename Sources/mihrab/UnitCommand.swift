@@ -2,7 +2,6 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import Platform
-import Service
 import SiteLink
 import UnitModel
 

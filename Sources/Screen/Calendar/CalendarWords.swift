@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import Languages
 import PrayerTimes
-import Service
 import UnitModel
 
 /// The words of the feed in one of the unit's languages, from its language file (the same

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import Languages
 import PrayerTimes
-import Service
 import UnitModel
 
 /// The printed month's words in one language (its file in Sources/Languages/Files: the

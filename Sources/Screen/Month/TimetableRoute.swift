@@ -1,7 +1,6 @@
 import HTTPTypes
 import HummingbirdCore
 import PrayerTimes
-import Service
 import UnitModel
 
 /// `GET /timetable?month=YYYY-MM[&lang=xx][&ramadan=YYYY][&digits=eastern]`: the printable
