@@ -20,7 +20,7 @@ let benchmarkTargets: [Target] = [
     // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
     .executableTarget(
         name: "MihrabBenchmarks",
-        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "Audio", "Screen",
+        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "UnitModel", "Audio", "Screen",
                        .product(name: "Logging", package: "swift-log"),
                        .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/MihrabBenchmarks",
@@ -81,9 +81,16 @@ let package = Package(
         .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CAlsa", "Platform"]),
         .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"]),
 
-        // The unit: configuration, planner, alerts, outputs, the control loop.
+        // The unit's model, what every output reads: the snapshot and its hub, the status
+        // (status.json, MQTT's), the screens' model and input, the events, the site config's
+        // values (read by Service's loaders). Values and pure functions over the pure modules:
+        // no loop, no files, no TOML, no sound decoding, no logging.
+        .target(name: "UnitModel", dependencies: ["PrayerTimes", "Compass", "HAL", "Platform"]),
+
+        // The unit's behaviour: the control loop (Daemon, UnitCore), the planner, alerts, sound
+        // and LEDs, config loading (TOML) and state files, making the model's values.
         .target(name: "Service", dependencies: [
-            "CClock", "Platform",
+            "UnitModel", "CClock", "Platform",
             // Not Drivers: sensors come in through HAL's protocols. Audio (below it: HAL and
             // libsndfile) decodes the sound files a config names, when the config is read.
             "PrayerTimes", "Geo", "Compass", "HAL", "Audio", "TOMLKit",
@@ -124,7 +131,7 @@ let package = Package(
         // its assets and languages embedded in the binary.
         .target(
             name: "Screen",
-            dependencies: ["Service", "Platform", "Languages", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
+            dependencies: ["Service", "UnitModel", "Platform", "Languages", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")],
             resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
@@ -133,16 +140,16 @@ let package = Package(
 
         // Small displays on the I2C bus (OLED, character LCD): what they show, from the same
         // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
-        .target(name: "Panels", dependencies: ["CClock", "Platform", "Service", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
+        .target(name: "Panels", dependencies: ["CClock", "Platform", "Service", "UnitModel", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
 
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
-        .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "HAL", "Platform", "Service", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "HAL", "Platform", "Service", "UnitModel", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
         // The admin page for the people who run the mosque: HTTPS on the web front; login, site
         // settings, the site's units.
         .target(
             name: "Admin",
-            dependencies: ["CCrypto", "Platform", "Service", "Languages", "PrayerTimes", "WebFront", "TOMLKit",
+            dependencies: ["CCrypto", "Platform", "Service", "UnitModel", "Languages", "PrayerTimes", "WebFront", "TOMLKit",
                            .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -156,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "UnitModel", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -180,7 +187,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         // Screen: the wall screen's JSON held to its samples with the server's own encoder (Fixtures/samples).
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "Platform", "TestSupport",
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "UnitModel", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "Platform", "TestSupport",
                                                   "Screen", .product(name: "Logging", package: "swift-log")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "HALTests", dependencies: ["HAL"]),
@@ -194,20 +201,20 @@ let package = Package(
         .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "CI2C", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "PrayerTimes", "TestSupport"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "Languages", "Service", "PrayerTimes", "TestSupport",
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "Languages", "Service", "UnitModel", "PrayerTimes", "TestSupport",
                                                 // The routes driven in-process (the calendar feed), no server.
                                                 .product(name: "HummingbirdCore", package: "hummingbird"),
                                                 .product(name: "HTTPTypes", package: "swift-http-types"),
                                                 .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["ics_check.py"]),
-        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
+        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "UnitModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "UnitModel", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
                                                .product(name: "Logging", package: "swift-log"),
                                                // The routes driven in-process (a request made, its response read), no server.
                                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                                .product(name: "NIOCore", package: "swift-nio")]),
-        .testTarget(name: "PanelsTests", dependencies: ["Panels", "Assembly", "Drivers", "Service", "PrayerTimes", "Simulation", "HAL", "TestSupport",
+        .testTarget(name: "PanelsTests", dependencies: ["Panels", "Assembly", "Drivers", "Service", "UnitModel", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ] + benchmarkTargets,
     swiftLanguageModes: [.v6]

@@ -9,6 +9,7 @@ import Service
 import Simulation
 #if canImport(Glibc)
 import Glibc
+import UnitModel
 #endif
 
 /// One pass of the control loop on the simulated board, in steady state: compass chips

@@ -1,7 +1,7 @@
 import Benchmark
 import PrayerTimes
 import Screen
-import Service
+import UnitModel
 
 /// What a phone's or a browser's request costs the unit: the calendar feed's longest (366
 /// days) and the printed month, London, with two Jumu'ah sessions, iqamah times and two

@@ -1,4 +1,5 @@
 import Service
+import UnitModel
 
 /// What the admin page needs of the unit it runs in (the daemon gives the real one; tests a
 /// fake). Every call comes from the admin server's tasks, never the loop's thread.

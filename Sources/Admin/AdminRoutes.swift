@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
-import Service
+import UnitModel
 
 /// The admin page's routes (served by `AdminServer`, TLS ended before them).
 ///

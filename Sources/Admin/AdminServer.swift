@@ -7,6 +7,7 @@ import Service
 import Synchronization
 import WebFront
 import HTTPTypes
+import UnitModel
 
 /// The admin page: HTTPS on `[admin] listen`, for the people who run the mosque.
 ///
@@ -63,7 +64,7 @@ public final class AdminServer: Sendable {
     public var condition: StatusReport.Server? {
         guard let server = state.withLock({ $0.server }) else { return nil }
         let c = server.condition
-        return StatusReport.Server(server: "admin", listen: config.listen, state: c.state, problem: c.problem, connections: server.connections)
+        return StatusReport.Server(server: "admin", listen: config.listen, state: .init(c.state), problem: c.problem, connections: server.connections)
     }
 
     /// Listens: returns once the server takes connections, or has said why it cannot (it tries
@@ -128,5 +129,16 @@ public final class AdminServer: Sendable {
         let name = gethostname(&host, host.count - 1) == 0 ? stringFromCBuffer(host) : "mihrab"
         try Crypto.makeCertificate(certificate: cert, key: key, host: name.isEmpty ? "mihrab" : name)
         logger.notice("admin page: made a self-signed certificate for \(name) in \(cert)")
+    }
+}
+
+extension StatusReport.ServerState {
+    /// The web front's readiness in status.json's words.
+    init(_ readiness: WebServer.Readiness) {
+        self = switch readiness {
+        case .listening: .listening
+        case .starting: .starting
+        case .down: .down
+        }
     }
 }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Service
 
 /// The settings page's special events and Hijri offset.
 extension Pages {

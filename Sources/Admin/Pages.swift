@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PrayerTimes
-import Service
+import UnitModel
 
 /// The admin pages, one function each, in the reader's language (`AdminText`); every value in
 /// them escaped. The settings' own error lines are the config check's, in English, as
@@ -136,14 +136,14 @@ enum Pages {
         // "Eid al-Fitr prayer, 2027-03-10 07:30": its name as configured, the unit's own clock time.
         if let e = s?.special { facts.append((t("unit.special"), "\(e.name), \(e.at.prefix(10)) \(e.at.dropFirst(11).prefix(5))")) }
         facts.append((t("unit.clock"), s.map { t($0.clock.trusted ? "clock.trusted" : "clock.untrusted") } ?? "-"))
-        facts.append((t("unit.gps"), s?.gps ?? "-"))
-        facts.append((t("unit.compass"), s?.compass ?? "-"))
+        facts.append((t("unit.gps"), s?.gps.description ?? "-"))
+        facts.append((t("unit.compass"), s?.compass.description ?? "-"))
         facts.append((t("unit.sound"), s?.sound.map { snd in
             guard snd.available else { return t("sound.buzzer", ["device": snd.device]) }
             return snd.playing.map { t("sound.playing", ["name": $0]) } ?? t("sound.ready", ["device": snd.device])
         } ?? "-"))
         if let site = s?.site, site.login != nil || site.openBroker != nil {
-            let broker = site.login == "none" ? "broker.noLogin" : site.openBroker == true ? "broker.open" : "broker.closed"
+            let broker = site.login == .anonymous ? "broker.noLogin" : site.openBroker == true ? "broker.open" : "broker.closed"
             facts.append((t("unit.broker"), t(broker)))
         }
         if let n = s?.site?.refusals, n > 0 { facts.append((t("unit.refusals"), String(n))) }

@@ -4,6 +4,7 @@ import Platform
 import PrayerTimes
 import Service
 import TOMLKit
+import UnitModel
 
 /// The settings page's special events (`[[events]]`) and the Hijri offset that moves the ones
 /// on Hijri dates. Each event row holds what the config's table holds, as text; the config's

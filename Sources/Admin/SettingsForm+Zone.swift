@@ -1,6 +1,7 @@
 import PrayerTimes
 import Service
 import TOMLKit
+import UnitModel
 
 /// The settings page's JAKIM zone: a list of `JakimZone.all`, or none.
 extension SettingsForm {

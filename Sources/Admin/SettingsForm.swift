@@ -4,6 +4,7 @@ import Platform
 import PrayerTimes
 import Service
 import TOMLKit
+import UnitModel
 
 /// The settings form's values, as the fields hold them (strings), from the config in force or
 /// from a POST, and the site settings' TOML they make: the snapshot's TOML with the sections

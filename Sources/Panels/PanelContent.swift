@@ -1,4 +1,4 @@
-import Service
+import UnitModel
 
 /// What a small display shows at an instant, read off the same `ScreenModel` as the wall
 /// screen (no second copy of the phases, the next prayer or the qibla): the text of each
@@ -39,7 +39,7 @@ public struct PanelContent: Equatable, Sendable {
 
     public init(_ m: ScreenModel) {
         let now = ModelTime(m.now)
-        let twelve = m.clock == "12h"
+        let twelve = m.clock == .h12
         clock = now?.clock(twelveHour: twelve) ?? "--:--"
         hijri = PanelWords.hijri(m.dates.hijri)
         hijriShort = PanelWords.hijri(m.dates.hijri, year: false)
@@ -56,7 +56,7 @@ public struct PanelContent: Equatable, Sendable {
         let nextName = next.map { PanelWords.prayer($0.0.prayer, jumuah: $0.0.jumuah) }
         prayer = m.phase.prayer.map { PanelWords.prayer($0, jumuah: m.phase.jumuah) } ?? nextName
         if let (n, at) = next {
-            target = (nextName ?? "") + (n.kind == "iqamah" ? " iqamah " : " ") + at.clock(twelveHour: twelve)
+            target = (nextName ?? "") + (n.kind == .iqamah ? " iqamah " : " ") + at.clock(twelveHour: twelve)
         }
         switch m.phase.kind {
         case .adhan, .prayer:
@@ -91,7 +91,7 @@ extension PanelContent {
         var best: (String, ModelTime)?
         if let s = m.special, s.days == 0, !s.happening, let at = ModelTime(s.at) { best = (s.name, at) }
         if let f = m.fast, let at = ModelTime(f.at), best.map({ at.unix < $0.1.unix }) ?? true {
-            best = (f.kind == "imsak" ? "Imsak" : "Iftar", at)
+            best = (f.kind == .imsak ? "Imsak" : "Iftar", at)
         }
         guard let best, next.map({ best.1.unix <= $0.unix }) ?? true else { return nil }
         return best

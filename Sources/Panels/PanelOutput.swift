@@ -7,6 +7,7 @@ import Dispatch
 import Service
 import Synchronization
 import HAL
+import UnitModel
 
 /// A board's displays kept up to date on a thread of their own (they share a bus): it wakes at each publication of
 /// the screen feed (once a second, and at once after anything the loop did), renders the
@@ -36,7 +37,7 @@ public final class PanelOutput: @unchecked Sendable {
     public func status() -> [StatusReport.Display] {
         let h = health.withLock { $0 }
         return labels.indices.map { i in
-            StatusReport.Display(display: labels[i], state: h[i].problem != nil ? "failing" : (h[i].shown > 0 ? "ok" : "waiting"),
+            StatusReport.Display(display: labels[i], state: h[i].problem != nil ? .failing : (h[i].shown > 0 ? .ok : .waiting),
                                  problem: h[i].problem, renders: h[i].shown)
         }
     }
@@ -154,7 +155,7 @@ extension PanelOutput: OutputPlugin {
         let displays = status()
         report.displays = displays
         for d in displays {
-            report.add(.init(name: d.display, kind: .display, state: OutputState(rawValue: d.state) ?? .failing, problem: d.problem))
+            report.add(.init(name: d.display, kind: .display, state: OutputState(display: d.state), problem: d.problem))
         }
     }
 }

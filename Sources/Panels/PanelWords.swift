@@ -1,19 +1,19 @@
-import Service
+import PrayerTimes
+import UnitModel
 
 /// The words the small displays use. Latin script only: their fonts have no Arabic, and an
 /// HD44780's character ROM has none either, so the names are the transliterations the
 /// wall screen's English uses.
 enum PanelWords {
-    static func prayer(_ key: String, jumuah: Bool = false) -> String {
+    static func prayer(_ prayer: Prayer, jumuah: Bool = false) -> String {
         if jumuah { return "Jumu'ah" }
-        switch key {
-        case "fajr": return "Fajr"
-        case "sunrise": return "Sunrise"
-        case "dhuhr": return "Dhuhr"
-        case "asr": return "Asr"
-        case "maghrib": return "Maghrib"
-        case "isha": return "Isha"
-        default: return key
+        return switch prayer {
+        case .fajr: "Fajr"
+        case .sunrise: "Sunrise"
+        case .dhuhr: "Dhuhr"
+        case .asr: "Asr"
+        case .maghrib: "Maghrib"
+        case .isha: "Isha"
         }
     }
 
@@ -28,18 +28,18 @@ enum PanelWords {
 
     /// Whether the state puts the times themselves in doubt (then it outranks everything).
     static func critical(_ m: ScreenModel) -> Bool {
-        !m.trusted || m.notices.contains(StatusCondition.noPlan.rawValue) || m.notices.contains(StatusCondition.clockUntrusted.rawValue)
+        !m.trusted || m.notices.contains(.noPlan) || m.notices.contains(.clockUntrusted)
     }
 
     /// What the unit's state line says, most serious first; nil when all is well.
     static func state(_ m: ScreenModel) -> String? {
         let notices = Set(m.notices)
-        if notices.contains(StatusCondition.noPlan.rawValue) { return "No prayer times" }
-        if !m.trusted || notices.contains(StatusCondition.clockUntrusted.rawValue) { return "Clock not synced" }
-        if notices.contains(StatusCondition.sensorFault.rawValue) { return "Compass fault" }
-        if notices.contains(StatusCondition.stateNotPersisted.rawValue) { return "State not saved" }
-        if notices.contains(StatusCondition.noFix.rawValue) { return "No GPS fix" }
-        if notices.contains(StatusCondition.compassUncalibrated.rawValue) { return "Calibrate compass" }
+        if notices.contains(.noPlan) { return "No prayer times" }
+        if !m.trusted || notices.contains(.clockUntrusted) { return "Clock not synced" }
+        if notices.contains(.sensorFault) { return "Compass fault" }
+        if notices.contains(.stateNotPersisted) { return "State not saved" }
+        if notices.contains(.noFix) { return "No GPS fix" }
+        if notices.contains(.compassUncalibrated) { return "Calibrate compass" }
         return nil
     }
 

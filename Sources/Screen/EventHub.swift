@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
-import Service
 import Synchronization
+import UnitModel
 
 /// Server-Sent Events for every open page: one task turns the feed into events (the model
 /// when it changes, the unit's time on every publication) and hands each subscriber its

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Languages
-import Service
+import UnitModel
 
 /// The page and its language files, embedded in the binary at build time (SwiftPM's
 /// `embedInCode`): nothing is read from disk, nothing is loaded from the internet.

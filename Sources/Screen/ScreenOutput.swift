@@ -2,6 +2,7 @@ import Logging
 import Platform
 import Service
 import Synchronization
+import UnitModel
 
 /// `[screen] listen`: the wall screen's server as an output of the run's table. It serves
 /// from the feed (never the loop's thread); a server that cannot listen is logged and tries

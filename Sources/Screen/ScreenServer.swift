@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Service
 import WebFront
+import UnitModel
 
 /// The wall screen's HTTP server (`WebFront`: Hummingbird on an event loop of its own, every
 /// connection under `WebLimits.screen`). It only reads the feed: a slow, idle or hostile
@@ -53,7 +54,7 @@ public final class ScreenServer: Sendable {
     /// For status.json: listening, or down and why.
     public var condition: StatusReport.Server {
         let c = server.condition
-        return StatusReport.Server(server: "screen", listen: listen, state: c.state, problem: c.problem, connections: server.connections)
+        return StatusReport.Server(server: "screen", listen: listen, state: .init(c.state), problem: c.problem, connections: server.connections)
     }
 
     /// Waits until the socket listens; returns its port (the one chosen for port 0).
@@ -143,7 +144,7 @@ struct Routes: Sendable {
     }
 
     private func health() -> Response {
-        struct Health: Encodable { var status: String; var now: String; var notices: [String] }
+        struct Health: Encodable { var status: String; var now: String; var notices: [StatusCondition] }
         guard let m = feed.model() else { return Routes.json(.serviceUnavailable, Health(status: "starting", now: "", notices: [])) }
         return Routes.json(.ok, Health(status: "ok", now: m.now, notices: m.notices))
     }
@@ -171,5 +172,16 @@ struct Routes: Sendable {
 
     static func text(_ status: HTTPResponse.Status, _ s: String, extra: HTTPFields = [:]) -> Response {
         response(status, "text/plain; charset=utf-8", Array((s + "\n").utf8), extra: extra)
+    }
+}
+
+extension StatusReport.ServerState {
+    /// The web front's readiness in status.json's words.
+    init(_ readiness: WebServer.Readiness) {
+        self = switch readiness {
+        case .listening: .listening
+        case .starting: .starting
+        case .down: .down
+        }
     }
 }

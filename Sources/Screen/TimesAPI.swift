@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import Service
+import UnitModel
 
 /// `GET /api/v1/times?date=YYYY-MM-DD&days=N`: the schedule at the unit's position (or at its
 /// JAKIM zone's points, `jakimZone`), in its zone, with the configured method, iqamah and Jumu'ah.

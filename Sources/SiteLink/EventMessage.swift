@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import Service
+import UnitModel
 
 extension UnitEvent {
     /// What a unit publishes on `mihrab/v1/unit/<id>/event` for it: its JSON, sorted keys,

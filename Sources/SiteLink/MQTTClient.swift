@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Service
 import Synchronization
+import UnitModel
 
 /// One connection to the broker over libmosquitto (Debian's libmosquitto-dev), on the
 /// library's own network thread (`mosquitto_loop_start`): it connects, keeps alive, and

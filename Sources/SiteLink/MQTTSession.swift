@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import Dispatch
-import Service
 import Synchronization
+import UnitModel
 
 /// A short-lived connection for a command (`mihrab site`): connect, read what is retained,
 /// publish, wait for something to arrive. Blocking calls with timeouts; not for the daemon.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import Service
+import UnitModel
 
 /// What is known of a site's units from the broker (a unit's link for its admin page, and
 /// `mihrab site show`). A unit on the roster (`[units]`) counts only by what it signed

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import Platform
-import Service
 
 /// A command's payload on `mihrab/v1/unit/<id>/cmd/<name>`: its id (the answer on the event
 /// topic carries it) and, signed, its time, a nonce and the site key's signature over the

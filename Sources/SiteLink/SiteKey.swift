@@ -2,6 +2,7 @@ import CCrypto
 import FoundationEssentials
 import Glibc
 import Service
+import UnitModel
 
 /// The site key's public half (`ed25519:BASE64`, in each unit's own `[network] site_key`): the
 /// one key whose signed settings and commands a unit takes. A unit never takes it from the

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import Service
+import UnitModel
 
 /// What a unit publishes on `mihrab/v1/unit/<id>/status`: status.json's report (with the
 /// software's `version` and the `site` object), and beside it at the top level

@@ -3,6 +3,7 @@ import Glibc
 import Dispatch
 import Service
 import Synchronization
+import UnitModel
 
 /// What the link tells status.json and the admin page, and what the admin page does through
 /// it: the site's settings signed and published, commands sent to the site's units.
@@ -13,10 +14,10 @@ extension UnitLink {
         let connected = client.isConnected
         let order = store.order
         var s = StatusReport.Site(name: site, unit: unit, configVersion: order.version, refused: refused,
-                                  broker: connected ? "connected" : "connecting", problem: connected ? nil : problem)
+                                  broker: connected ? .connected : .connecting, problem: connected ? nil : problem)
         s.configSeries = order.series == 0 ? nil : order.series
         s.refusals = refusals
-        s.login = setup.credentials == nil ? "none" : "account"
+        s.login = setup.credentials == nil ? .anonymous : .account
         s.openBroker = open
         return s
     }

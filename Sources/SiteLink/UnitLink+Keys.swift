@@ -4,6 +4,7 @@ import Dispatch
 import Service
 import Logging
 import Synchronization
+import UnitModel
 
 /// A new site key, taken at a reload: what the old key signed stops counting at once.
 extension UnitLink {

@@ -5,6 +5,7 @@ import Service
 import Platform
 import Synchronization
 import Logging
+import UnitModel
 
 /// What the site may ask of the unit: its shared settings and commands, each taken only when
 /// signed with the site key in the unit's own file (the harmless commands it allows unsigned
@@ -78,7 +79,7 @@ extension UnitLink {
             guard stored else { throw SiteSettings.notNewer(settings, applied: store.order) }  // the admin page's, just now
             shared.withLock { $0.refused = nil }
             logger.notice("network: site config version \(settings.order) from \(settings.by) (\(settings.published)) applied")
-            publishEvent(UnitEvent(type: "config", at: UnitEvent.at(setup.clock), result: "applied", version: settings.version))
+            publishEvent(UnitEvent(type: .config, at: UnitEvent.at(setup.clock), result: "applied", version: settings.version))
             publishApplied()
             reload()
         } catch {
@@ -94,7 +95,7 @@ extension UnitLink {
             $0.refusals += 1
         }
         logger.error("network: site config refused, version \(store.order) kept: \(line)")
-        publishEvent(UnitEvent(type: "config", at: UnitEvent.at(setup.clock), result: "refused", message: line, version: store.version))
+        publishEvent(UnitEvent(type: .config, at: UnitEvent.at(setup.clock), result: "refused", message: line, version: store.version))
         if let latest { publishStatus(latest) }
     }
 
@@ -115,7 +116,7 @@ extension UnitLink {
         let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
         if payload.isEmpty { return }  // a retained command cleared (as it is cleared, or at a subscription)
         guard let c = RemoteCommand(rawValue: name) else {
-            publishEvent(UnitEvent(type: "command", at: UnitEvent.at(setup.clock), id: id, command: String(name.prefix(32)),
+            publishEvent(UnitEvent(type: .command, at: UnitEvent.at(setup.clock), id: id, command: String(name.prefix(32)),
                                    result: "unknown command (stop, test-sound, identify, reload)"))
             return
         }
@@ -126,7 +127,7 @@ extension UnitLink {
         if let why {
             shared.withLock { $0.refusals += 1 }
             logger.error("network: command \(c.rawValue) (id \(id)) refused: \(why)")
-            publishEvent(UnitEvent(type: "command", at: UnitEvent.at(setup.clock), id: id, command: c.rawValue, result: "refused: \(why)"))
+            publishEvent(UnitEvent(type: .command, at: UnitEvent.at(setup.clock), id: id, command: c.rawValue, result: "refused: \(why)"))
             return
         }
         if let p = gate.problem { logger.error("network: \(p)") }

@@ -5,6 +5,7 @@ import HAL
 import Logging
 import Service
 import Synchronization
+import UnitModel
 
 /// The unit on the site's broker (`[network]`): it applies the site's shared settings,
 /// publishes its state, status and events, answers commands, announces itself to Home
@@ -127,7 +128,7 @@ public final class UnitLink: @unchecked Sendable {
         // The unit's errors on the event topic (not the network's own: they could not go out).
         ErrorTap.shared.listen { [weak self] line in
             guard let link = self, !line.hasPrefix("network:") else { return }
-            link.event(UnitEvent(type: "error", at: UnitEvent.at(link.setup.clock), message: String(line.prefix(512))))
+            link.event(UnitEvent(type: .error, at: UnitEvent.at(link.setup.clock), message: String(line.prefix(512))))
         }
         logger.notice("network: unit \(unit) of site \(site) on \(client.options.broker)")
         if let p = gate.problem { logger.error("network: \(p)") }
@@ -157,7 +158,7 @@ public final class UnitLink: @unchecked Sendable {
 
     public func answer(_ command: RemoteCommand, id: String, result: String) {
         queue.async {
-            self.publishEvent(UnitEvent(type: "command", at: UnitEvent.at(self.setup.clock), id: id, command: command.rawValue, result: result))
+            self.publishEvent(UnitEvent(type: .command, at: UnitEvent.at(self.setup.clock), id: id, command: command.rawValue, result: result))
         }
     }
 

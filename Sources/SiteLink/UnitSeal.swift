@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import Platform
-import Service
 
 /// A unit's own signature on what it publishes about itself (its status and events): the JSON
 /// object as written, with one more key at its end, `zsig` (last in sorted order, so the text

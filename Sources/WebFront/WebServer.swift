@@ -104,12 +104,17 @@ public final class WebServer: Sendable {
         }
     }
 
-    /// "listening", "starting" or "down", and why it is down.
-    public var condition: (state: String, problem: String?) {
+    /// What status.json says of a server (its words are the model's, `StatusReport.ServerState`).
+    public enum Readiness: Sendable, Equatable {
+        case listening, starting, down
+    }
+
+    /// Listening, starting or down, and why it is down.
+    public var condition: (state: Readiness, problem: String?) {
         switch state.withLock({ $0 }) {
-        case .listening: ("listening", nil)
-        case .starting, .stopped: ("starting", nil)
-        case .failed(let why): ("down", why)
+        case .listening: (.listening, nil)
+        case .starting, .stopped: (.starting, nil)
+        case .failed(let why): (.down, why)
         }
     }
 

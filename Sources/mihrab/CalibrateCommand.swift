@@ -10,6 +10,7 @@ import HAL
 import LinuxHAL
 import Service
 import Simulation
+import UnitModel
 
 /// `mihrab calibrate`: hard- and soft-iron calibration of the compass. Turn the unit slowly
 /// through every direction (upside down too) while it samples; the fit is checked against

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Service
 import SiteLink
+import UnitModel
 
 /// The files a config names beside itself (the broker logins, the site key's private half,
 /// the broker's CA, the admin page's password file and certificate), read as `mihrab run`

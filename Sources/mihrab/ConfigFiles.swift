@@ -1,4 +1,5 @@
 import Service
+import UnitModel
 
 /// A board file, or a one-line error with exit 78.
 func loadBoard(_ path: String) throws -> BoardConfig {

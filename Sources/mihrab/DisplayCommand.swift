@@ -11,6 +11,7 @@ import Panels
 import PrayerTimes
 import Service
 import Simulation
+import UnitModel
 
 /// `mihrab display`: what a board's small display shows at an instant, rendered through the
 /// real driver into the chip's emulator and written as a PNG (and, with --show, sent to the
@@ -61,7 +62,7 @@ struct DisplayCommand: ParsableCommand {
         }
         if let lat, let lon { (site.latitude, site.longitude) = (lat, lon) }
         let instant = at.flatMap(RunCommand.parseLocalSeconds)
-            .map { Planner.localInstant($0.0, minute: $0.1 / 60, zone: zone) + Double($0.1 % 60) } ?? Date().timeIntervalSince1970
+            .map { LocalMinute.instant($0.0, minute: $0.1 / 60, zone: zone) + Double($0.1 % 60) } ?? Date().timeIntervalSince1970
 
         let content = PanelContent(try DisplayCommand.model(site: site, zone: zone, board: boardConfig, at: instant))
         // The display's emulator, alone on its bus, in virtual time: its driver waits for nothing.
@@ -107,7 +108,7 @@ struct DisplayCommand: ParsableCommand {
         }
         _ = unit.core.tick()
         var model = ScreenModel.at(t, unit.core.screenInput)
-        model.notices.removeAll { $0 == StatusCondition.stateNotPersisted.rawValue }
+        model.notices.removeAll { $0 == .stateNotPersisted }
         return model
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import Platform
 import PrayerTimes
 import Service
+import UnitModel
 
 /// The simulated unit on a terminal: the LEDs as symbols, the buzzer, heading and qibla
 /// offset, the next event and its countdown. One line, redrawn in place on a terminal;

@@ -5,6 +5,7 @@ import Panels
 import Screen
 import Service
 import SiteLink
+import UnitModel
 
 /// What an output is built from: the board and config files' sections, the assembled board,
 /// the running daemon (for the network's and the admin page's commands), and the outputs built

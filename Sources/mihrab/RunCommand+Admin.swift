@@ -6,6 +6,7 @@ import Logging
 import Service
 import SiteLink
 import Synchronization
+import UnitModel
 
 /// The admin page's view of this unit: the site settings it applies (and, with MQTT, publishes
 /// to the site), every unit of the site from the broker, and commands. Called from the admin

@@ -1,6 +1,7 @@
 import Logging
 import PrayerTimes
 import Service
+import UnitModel
 
 /// The config `mihrab run` runs with, made one way at the start and at each reload.
 extension RunCommand {

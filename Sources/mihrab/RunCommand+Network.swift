@@ -5,6 +5,7 @@ import Logging
 import Service
 import SiteLink
 import Synchronization
+import UnitModel
 
 /// `mihrab run`'s part on the site's network: the stored site settings over the unit's own
 /// file, and the MQTT link (off the loop; the unit runs on without it).
@@ -106,7 +107,7 @@ final class NetworkOutput: SnapshotSubscriber, OutputPlugin, @unchecked Sendable
     func status(into report: inout StatusReport) {
         let site = link.siteStatus()
         report.site = site
-        report.add(.init(name: name, kind: .network, state: OutputState(rawValue: site.broker) ?? .failing, problem: site.problem))
+        report.add(.init(name: name, kind: .network, state: OutputState(broker: site.broker), problem: site.problem))
     }
 
     func stop() async { link.stop() }

@@ -8,6 +8,7 @@ import Platform
 import PrayerTimes
 import Service
 import Simulation
+import UnitModel
 
 /// What `mihrab run` drives, from the board's assembly: the core, its clock, the loop's
 /// options, the relays' lines and the displays' bus.
@@ -32,7 +33,7 @@ extension RunCommand {
     /// The simulated board: everything simulated (chips, GNSS, GPIO, the clock).
     func simulatedRun(_ site: SiteConfig, zone: ZoneRules, board: BoardConfig, directory dir: String, recorder: EventRecorder?,
                        logger: Logger) -> RunUnit {
-        let startWall = start.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
+        let startWall = start.flatMap(RunCommand.parseLocal).map { LocalMinute.instant($0.0, minute: $0.1, zone: zone) }
             ?? Date().timeIntervalSince1970
         let v = VirtualClock(wallStart: startWall)
         let store = StateStore(directory: dir)
@@ -46,7 +47,7 @@ extension RunCommand {
                                         presses: presses(zone: zone, startWall: startWall))
         var options = Daemon.Options()
         options.speed = speed ?? 60
-        options.until = until.flatMap(RunCommand.parseLocal).map { Planner.localInstant($0.0, minute: $0.1, zone: zone) }
+        options.until = until.flatMap(RunCommand.parseLocal).map { LocalMinute.instant($0.0, minute: $0.1, zone: zone) }
         options.statusPath = dir + "/status.json"
         return RunUnit(core: unit.core, clock: v, virtual: v, options: options, outputLines: unit.outputLines, displayBus: unit.displayBus)
     }
@@ -86,7 +87,7 @@ extension RunCommand {
     /// --press and --long-press as (monotonic time on the virtual clock, seconds held).
     func presses(zone: ZoneRules, startWall: Double) -> [(at: Double, held: Double)] {
         func at(_ s: String) -> Double? {
-            RunCommand.parseLocalSeconds(s).map { Planner.localInstant($0.0, minute: $0.1 / 60, zone: zone) + Double($0.1 % 60) - startWall }
+            RunCommand.parseLocalSeconds(s).map { LocalMinute.instant($0.0, minute: $0.1 / 60, zone: zone) + Double($0.1 % 60) - startWall }
         }
         return press.compactMap { at($0).map { ($0, 0.2) } } + longPress.compactMap { at($0).map { ($0, 4.0) } }
     }

@@ -16,6 +16,7 @@ import Screen
 import Service
 import Simulation
 import SiteLink
+import UnitModel
 
 extension VirtualClock: VirtualTimeControl {}
 

@@ -7,6 +7,7 @@ import Logging
 import PrayerTimes
 import Service
 import Simulation
+import UnitModel
 
 /// A unit on a simulated board: emulated chips in a turning simulated world, recording GPIO
 /// lines, scripted GNSS (a fix 2 s in), a simulated speaker and button, and the board's

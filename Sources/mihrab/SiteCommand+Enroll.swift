@@ -4,6 +4,7 @@ import Glibc
 import Platform
 import Service
 import SiteLink
+import UnitModel
 
 extension SiteCommand {
     /// `mihrab site enroll UNIT KEY --file site.toml`: puts a unit's own public key (what

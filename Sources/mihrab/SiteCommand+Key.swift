@@ -4,6 +4,7 @@ import Glibc
 import Platform
 import Service
 import SiteLink
+import UnitModel
 
 extension SiteCommand {
     struct Keygen: ParsableCommand {

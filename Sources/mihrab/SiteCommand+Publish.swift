@@ -4,6 +4,7 @@ import Glibc
 import Platform
 import Service
 import SiteLink
+import UnitModel
 
 extension SiteCommand {
     struct Publish: ParsableCommand {
@@ -74,12 +75,13 @@ extension SiteCommand {
     /// "refused: LINE". Waits until every unit of `expecting` has answered, or `timeout`.
     /// (Polled: `MQTTSession.wait` holds the messages' lock while it matches.)
     static func answers(_ session: MQTTSession, after: Int, version: Int, expecting: Set<String>, timeout: Double) -> [String: String] {
-        struct Event: Decodable { var type: String?; var result: String?; var message: String?; var version: Int? }
+        // A type this version does not know (a newer unit's) fails the decode: such an event is not a config answer.
+        struct Event: Decodable { var type: UnitEvent.Kind?; var result: String?; var message: String?; var version: Int? }
         func collect() -> [String: String] {
             var out: [String: String] = [:]
             for m in session.messages.dropFirst(after) {
                 guard let unit = Topics.unitID(in: m.topic, leaf: "event"), let e = try? JSONDecoder().decode(Event.self, from: m.payload),
-                      e.type == "config" else { continue }
+                      e.type == .config else { continue }
                 if e.result == "applied", e.version == version { out[unit] = "applied" }
                 if e.result == "refused", out[unit] == nil { out[unit] = "refused: " + printable(e.message ?? "") }
             }

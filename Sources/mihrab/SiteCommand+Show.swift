@@ -4,6 +4,7 @@ import Glibc
 import Platform
 import Service
 import SiteLink
+import UnitModel
 
 extension SiteCommand {
     struct Show: ParsableCommand {
@@ -24,8 +25,8 @@ extension SiteCommand {
             var configVersion: Int?
             var refused: String?
             var next: String?
-            var status: String?
-            var login: String?
+            var status: StatusCondition?
+            var login: StatusReport.Login?
             var openBroker: Bool?
             var refusals: Int?
             /// On the site's roster (its report verified with its own key); nil without --site-key.
@@ -95,7 +96,7 @@ extension SiteCommand {
             // Every string below came from the network: printed with no control character in it.
             print("Site \(options.site): " + (report.version.map { "config version \($0), published \(printable(report.published ?? "?")) by \(printable(report.publishedBy ?? "?"))" } ?? "no config published")
                   + (report.version == nil ? "" : report.signedBy.map { ", signed by \(printable(String($0.prefix(20))))…" } ?? ", NOT SIGNED (no unit takes it)"))
-            if report.openBroker == true || report.units.contains(where: { $0.login == "none" || $0.openBroker == true }) {
+            if report.openBroker == true || report.units.contains(where: { $0.login == .anonymous || $0.openBroker == true }) {
                 print("Broker: takes clients without an account: anyone on the network can read the site's topics and publish to them. Units take only settings and commands signed with the site key (stop and identify unsigned, unless a unit's unsigned_commands says otherwise).")
             }
             if report.units.isEmpty { print("No unit of this site has reported yet.") }
@@ -107,8 +108,8 @@ extension SiteCommand {
                     apart = true
                     print("Not on the site's roster (what they say is not verified):")
                 }
-                print(printable("\(r.unit): \(r.state), applied \(r.configVersion.map(String.init) ?? "-"), \(r.status ?? "-"), next \(r.next ?? "-")"
-                      + (r.login == "none" ? "; logs in without an account" : "")
+                print(printable("\(r.unit): \(r.state), applied \(r.configVersion.map(String.init) ?? "-"), \(r.status?.description ?? "-"), next \(r.next ?? "-")"
+                      + (r.login == .anonymous ? "; logs in without an account" : "")
                       + ((r.refusals ?? 0) > 0 ? "; \(r.refusals ?? 0) refused" : "")
                       + (r.refused.map { "; refused: \($0)" } ?? "")))
             }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Service
 import SiteLink
+import UnitModel
 
 /// `mihrab site`: the mosque's shared settings on its broker. `check` and `publish` read a
 /// TOML file with the keys a site may set (the same syntax and checks as the unit's file);

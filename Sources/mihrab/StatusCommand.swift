@@ -5,6 +5,7 @@ import Platform
 import Service
 import PrayerTimes
 import HAL
+import UnitModel
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,7 @@ struct StatusCommand: ParsableCommand {
         }
         func hm(_ iso: String?) -> String { iso.map { String($0.dropFirst(11).prefix(5)) } ?? "-" }
         func number(_ v: Double?) -> String { v.map { cFormat("%.1f", $0) } ?? "-" }
-        let down = (s.servers ?? []).filter { $0.state == "down" }.map { "\($0.server) server down" }
+        let down = (s.servers ?? []).filter { $0.state == .down }.map { "\($0.server) server down" }
         print("Mihrab at \(s.time): \(s.status)" + (s.problem.map { " (\($0))" } ?? "") + down.map { "; \($0)" }.joined())
         if let times = s.times {
             let order = ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"]
@@ -60,7 +61,7 @@ struct StatusCommand: ParsableCommand {
             let version = SiteVersion(series: site.configSeries ?? 0, version: site.configVersion)
             print("Site: \(site.name) as unit \(site.unit), config version \(version), broker \(site.broker)"
                   + (site.problem.map { " (\($0))" } ?? "")
-                  + (site.login == "none" ? "; this unit logs in without an account" : "")
+                  + (site.login == .anonymous ? "; this unit logs in without an account" : "")
                   + (site.openBroker == true ? "; the broker takes clients without an account (only signed settings and commands are taken)" : "")
                   + ((site.refusals ?? 0) > 0 ? "; \(site.refusals ?? 0) refused" : "")
                   + (site.refused.map { "; refused: \($0)" } ?? ""))

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import Screen
-import Service
+import UnitModel
 
 /// `mihrab times --month YYYY-MM` / `--ramadan YYYY` (any format; html: the printable month,
 /// the page the screen serves at /timetable) and `--config FILE` (the unit's own settings).

@@ -3,8 +3,8 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import Platform
-import Service
 import Screen
+import UnitModel
 
 // The values of each option's enum, as ArgumentParser lists them (help, completion). Its
 // default for a CaseIterable String enum maps the cases through a key path in generic code,

@@ -3,6 +3,7 @@ import Glibc
 import Platform
 import PrayerTimes
 import Service
+import UnitModel
 
 /// One day's times as the `times` command shows them.
 struct TimesRow {

@@ -4,6 +4,7 @@ import Glibc
 import Platform
 import PrayerTimes
 import Service
+import UnitModel
 
 /// `mihrab timetable check FILE`: a printed timetable checked as the unit would load it.
 struct TimetableCommand: ParsableCommand {

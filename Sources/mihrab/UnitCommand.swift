@@ -2,8 +2,8 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import Platform
-import Service
 import SiteLink
+import UnitModel
 
 /// `mihrab unit key`: this unit's own key, with which it signs its status and events (made
 /// on the first start on a site's network, or here). Its public half goes on the site's roster:

@@ -4,6 +4,7 @@ import Logging
 import Service
 import Synchronization
 @testable import Admin
+import UnitModel
 
 /// A backend that records what the page asks of it.
 final class FakeBackend: AdminBackend {

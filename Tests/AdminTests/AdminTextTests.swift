@@ -2,6 +2,7 @@ import Foundation
 import Service
 import Testing
 @testable import Admin
+import UnitModel
 
 /// The admin page's languages: a file for every language the wall screen has, each with every
 /// key of English's and the same placeholders; the reader's browser chooses.

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Service
 @testable import Admin
+import UnitModel
 
 /// The site settings kept as the daemon keeps them: a real `SiteSettingsStore` in a temporary
 /// state directory, applied as `UnitAdminBackend` applies them (checked over the unit's own

@@ -3,6 +3,7 @@ import Service
 import Testing
 import TOMLKit
 @testable import Admin
+import UnitModel
 
 /// `[[events]]` and `calculation.hijri_offset` on the settings page: shown from the config in
 /// force, written back as the site's TOML, judged by the config's own check.

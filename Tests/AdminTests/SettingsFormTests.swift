@@ -3,6 +3,7 @@ import Service
 import Testing
 import TOMLKit
 @testable import Admin
+import UnitModel
 
 @Suite("Admin settings form")
 struct SettingsFormTests {

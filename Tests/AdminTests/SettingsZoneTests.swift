@@ -4,6 +4,7 @@ import Service
 import Testing
 import TOMLKit
 @testable import Admin
+import UnitModel
 
 @Suite("Admin settings: the JAKIM zone")
 struct SettingsZoneTests {

@@ -6,6 +6,7 @@ import TestSupport
 @testable import Panels
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// Where `word`, drawn in `font`, appears in `frame`: each top-left corner where every pixel
 /// of its box (glyphs and the space around them) matches. `inverse`: dark letters on a lit bar.
@@ -51,8 +52,8 @@ struct PanelDayTests {
             let seen = emulator.visibleFrame()
             #expect(seen == unit.driver.frame(PanelContent(model)), "the emulator shows what the driver drew, at \(LocalTime(unix: t, zone: unit.zone).iso8601)")
             guard let adhan = adhans.first(where: { abs($0.time + 30 - t) < 1 }) else { continue }
-            let name = PanelWords.prayer(adhan.prayer.rawValue)
-            #expect(model.phase.kind == .adhan && model.phase.prayer == adhan.prayer.rawValue)
+            let name = PanelWords.prayer(adhan.prayer)
+            #expect(model.phase.kind == .adhan && model.phase.prayer == adhan.prayer)
             #expect(!find("ADHAN", .medium, inverse: true, in: seen).isEmpty, "ADHAN in the bar at \(name)'s adhan")
             #expect(find("ADHAN IN", .medium, inverse: true, in: seen).isEmpty)
             #expect(!find(name, .large, in: seen).isEmpty, "\(name) in large letters at its adhan")
@@ -72,9 +73,9 @@ struct PanelDayTests {
         try Data(emulator.render(scale: 4).png).write(to: URL(fileURLWithPath: renders + "/oled-iqamah-dhuhr.png"))
 
         // Mid-morning: no bar; the next prayer and its time (13:xx, BST since 01:00), counted down.
-        let morning = Planner.localInstant(Self.bstBegins, minute: 10 * 60 + 30, zone: unit.zone)
+        let morning = LocalMinute.instant(Self.bstBegins, minute: 10 * 60 + 30, zone: unit.zone)
         let m = try unit.show(at: morning)
-        #expect(m.phase.kind == .normal && m.next?.prayer == "dhuhr")
+        #expect(m.phase.kind == .normal && m.next?.prayer == .dhuhr)
         let seen = emulator.visibleFrame()
         let at = LocalTime(unix: dhuhr.time, zone: unit.zone)
         #expect(at.hour == 13, "Dhuhr on BST")

@@ -3,6 +3,7 @@ import PrayerTimes
 import Testing
 @testable import Panels
 @testable import Service
+import UnitModel
 
 /// The small displays count down what the wall screen does: in Ramadan iftar (and imsak), a
 /// special event's last minutes, and today's special event before it begins.
@@ -48,7 +49,7 @@ struct PanelEventTests {
         // 1 Shawwal 1448 (Umm al-Qura).
         let date = try #require(CivilDate(iso: "2027-03-09"))
         let (input, _) = try Self.input(on: date)
-        let prayer = Planner.localInstant(date, minute: 7 * 60 + 30, zone: input.zone)
+        let prayer = LocalMinute.instant(date, minute: 7 * 60 + 30, zone: input.zone)
         let c = PanelContent(ScreenModel.at(prayer - 1800, input))
         #expect(c.headline == nil && c.prayer == "Eid al-Fitr prayer")
         #expect(c.target == "Eid al-Fitr prayer 07:30" && c.countdown == "30:00")

@@ -6,6 +6,7 @@ import Testing
 @testable import Panels
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 @Suite("Small displays: every geometry, the unit's state, and a display that resets itself")
 struct PanelLayoutTests {
@@ -23,10 +24,10 @@ struct PanelLayoutTests {
             out.append(try unit.show(at: maghrib.time + offset))
         }
         var twelve = out[0]
-        twelve.clock = "12h"
+        twelve.clock = .h12
         var untrusted = out[0]
         untrusted.trusted = false
-        untrusted.notices = [StatusCondition.clockUntrusted.rawValue]
+        untrusted.notices = [.clockUntrusted]
         return out + [twelve, untrusted]
     }
 

@@ -7,6 +7,7 @@ import PrayerTimes
 @testable import Panels
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 extension PanelDriver {
     /// A board display's panel on an emulated bus: its driver from the board assembly, as the
@@ -30,7 +31,7 @@ final class PanelUnit {
 
     init(zone name: String, lat: Double, lon: Double, date: CivilDate, display: BoardConfig.Display) throws {
         zone = try ZoneRules.load(name)
-        clock = VirtualClock(wallStart: Planner.localInstant(date, minute: 0, zone: zone))
+        clock = VirtualClock(wallStart: LocalMinute.instant(date, minute: 0, zone: zone))
         var c = SiteConfig()
         c.locationSource = .fixed
         c.latitude = lat

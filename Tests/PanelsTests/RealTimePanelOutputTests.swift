@@ -7,6 +7,7 @@ import Testing
 @testable import Panels
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// A bus whose every transfer holds a lock, so the test can look at the emulator (or make it
 /// silent) between the display thread's transfers, never during one.
@@ -63,7 +64,7 @@ struct RealTimePanelOutputTests {
         feed.publish(input, wall: t0)
         let expected = OLEDLayout.frame(PanelContent(ScreenModel.at(t0, input)))
         #expect(eventually { seen() == expected }, "the first publication reaches the display")
-        #expect(eventually { output.status().first?.state == "ok" }, "\(output.status())")
+        #expect(eventually { output.status().first?.state == .ok }, "\(output.status())")
 
         // The display stops answering: one line naming it, not one per publication.
         bus.inspect { $0.silent = [0x3C] }
@@ -74,7 +75,7 @@ struct RealTimePanelOutputTests {
         #expect(eventually { logged.withLock { $0.count } >= 1 })
         usleep(300_000)
         let failing = output.status()
-        #expect(failing.count == 1 && failing[0].state == "failing" && (failing[0].problem ?? "").contains("0x3c"), "\(failing)")
+        #expect(failing.count == 1 && failing[0].state == .failing && (failing[0].problem ?? "").contains("0x3c"), "\(failing)")
         let failures = logged.withLock { $0 }
         #expect(failures.count == 1 && failures[0].contains("0x3c"), "\(failures)")
         // Back: re-initialised, and the newest model shown.
@@ -82,7 +83,7 @@ struct RealTimePanelOutputTests {
         feed.publish(input, wall: t0 + 10)
         let later = OLEDLayout.frame(PanelContent(ScreenModel.at(t0 + 10, input)))
         #expect(eventually { seen() == later && logged.withLock { $0.last?.hasSuffix("back") ?? false } }, "\(logged.withLock { $0 })")
-        #expect(eventually { output.status().first?.state == "ok" && output.status().first?.problem == nil }, "\(output.status())")
+        #expect(eventually { output.status().first?.state == .ok && output.status().first?.problem == nil }, "\(output.status())")
 
         // Rate: 40 publications in a second give at most 20 renders (maxRate 20 here), and the
         // newest is the one shown.

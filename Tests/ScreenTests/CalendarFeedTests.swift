@@ -3,6 +3,7 @@ import PrayerTimes
 import Service
 import Testing
 @testable import Screen
+import UnitModel
 
 /// A London mosque with an iqamah for each prayer and two Jumu'ah sessions (the first at
 /// Dhuhr, the second at 13:30), both with an iqamah 15 minutes after the adhan.

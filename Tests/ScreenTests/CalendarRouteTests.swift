@@ -6,6 +6,7 @@ import PrayerTimes
 import Service
 import Testing
 @testable import Screen
+import UnitModel
 
 /// The screen server's routes driven in-process: a request made, its response read, no socket.
 @Suite("GET /calendar.ics through the screen server's routes")

@@ -3,6 +3,7 @@ import Testing
 import Languages
 @testable import Screen
 import Service
+import UnitModel
 
 @Suite("Language files")
 struct LanguageFileTests {

@@ -3,6 +3,7 @@ import PrayerTimes
 import Service
 import Testing
 @testable import Screen
+import UnitModel
 
 /// Special events on the printed pages: Eid on its day's line of the month, taraweeh in the
 /// Ramadan page's column, each fast day with the night before it (the Hijri day begins at Maghrib).
@@ -22,7 +23,7 @@ struct PrintedMonthEventTests {
         let eid = sheet.rows.filter { !$0.extras(ramadan: false).isEmpty }
         #expect(eid.map(\.date.day) == [20])
         let times = eid.first?.extras.first?.times ?? []
-        #expect(times == [7 * 60 + 30, 9 * 60].map { Planner.localInstant(eid[0].date, minute: $0, zone: input.zone) })
+        #expect(times == [7 * 60 + 30, 9 * 60].map { LocalMinute.instant(eid[0].date, minute: $0, zone: input.zone) })
         let html = try PrintedMonth.html(input, PrintedMonth.Request(period: .month(year: 2026, month: 3), language: "en", digits: .western), printed: try PrintedMonthTests.date("2026-02-20"))
         #expect(html.contains("Eid al-Fitr prayer 07:30, 09:00"))
         #expect(!html.contains("Taraweeh"))

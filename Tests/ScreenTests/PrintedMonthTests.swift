@@ -3,6 +3,7 @@ import PrayerTimes
 import Service
 import Testing
 @testable import Screen
+import UnitModel
 
 /// The printed month's model and page, built in-process: March 2026 in London (the clocks go
 /// forward on the 29th), with two Jumu'ah sessions and iqamah times.
@@ -39,7 +40,7 @@ struct PrintedMonthTests {
             if row.friday {
                 // Two sessions: at Dhuhr and at 13:30 local, each with its iqamah 15 minutes on.
                 let sessions = try #require(row.prayers[.dhuhr])
-                #expect(sessions.map(\.adhan) == [day.schedule.dhuhr, Planner.localInstant(row.date, minute: 13 * 60 + 30, zone: input.zone)])
+                #expect(sessions.map(\.adhan) == [day.schedule.dhuhr, LocalMinute.instant(row.date, minute: 13 * 60 + 30, zone: input.zone)])
                 #expect(sessions.map(\.iqamah) == sessions.map { $0.adhan + 15 * 60 })
             } else {
                 #expect(row.prayers[.dhuhr]?.map(\.adhan) == [day.schedule.dhuhr])
@@ -103,7 +104,7 @@ struct PrintedMonthTests {
         #expect(sheet.rows.allSatisfy { $0.hijri.year == 1447 && $0.hijri.month == 9 })
         #expect(sheet.rows.map(\.hijri.day) == Array(1...30))
         var extra = sheet
-        extra.rows[0].extras = [MonthSheet.Extra(name: "Taraweeh", times: [Planner.localInstant(try Self.date("2026-02-18"), minute: 20 * 60 + 30, zone: input.zone)])]
+        extra.rows[0].extras = [MonthSheet.Extra(name: "Taraweeh", times: [LocalMinute.instant(try Self.date("2026-02-18"), minute: 20 * 60 + 30, zone: input.zone)])]
         let words = try #require(MonthWords("en", digits: .western, clock: .h24))
         let page = MonthHTML(sheet: extra, words: words, printed: try Self.date("2026-02-01")).document
         #expect(page.contains(#"<th class="imsak">Imsak</th>"#) && page.contains(#"<th class="prayer iftar">Maghrib · Iftar</th>"#))
@@ -113,8 +114,8 @@ struct PrintedMonthTests {
         #expect(!plain.contains(#"class="extras""#))
 
         var month = try #require(MonthSheet.make(input, period: .month(year: 2026, month: 3)))
-        month.rows[2].extras = [MonthSheet.Extra(name: "Eid prayer", times: [Planner.localInstant(try Self.date("2026-03-03"), minute: 7 * 60 + 30, zone: input.zone),
-                                                                            Planner.localInstant(try Self.date("2026-03-03"), minute: 9 * 60, zone: input.zone)])]
+        month.rows[2].extras = [MonthSheet.Extra(name: "Eid prayer", times: [LocalMinute.instant(try Self.date("2026-03-03"), minute: 7 * 60 + 30, zone: input.zone),
+                                                                            LocalMinute.instant(try Self.date("2026-03-03"), minute: 9 * 60, zone: input.zone)])]
         let monthPage = MonthHTML(sheet: month, words: words, printed: try Self.date("2026-02-01")).document
         #expect(monthPage.contains(#"<tr class="extra"><td colspan="14">Eid prayer 07:30, 09:00</td></tr>"#))
         // hijri_offset +1: Ramadan begins a civil day earlier.
@@ -149,7 +150,7 @@ struct PrintedMonthTests {
         let feed = ScreenFeed()
         let routes = Routes(feed: feed, hub: EventHub(feed: feed))
         #expect(routes.timetable(["month": "2026-03"]).status.code == 503)
-        let wall = Planner.localInstant(try Self.date("2026-02-20"), minute: 600, zone: try ZoneRules.load("Europe/London"))
+        let wall = LocalMinute.instant(try Self.date("2026-02-20"), minute: 600, zone: try ZoneRules.load("Europe/London"))
         feed.publish(try Self.input(position: nil), wall: wall)
         #expect(routes.timetable(["month": "2026-03"]).status.code == 503)
         feed.publish(try Self.input(), wall: wall)

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Screen
 import Service
+import UnitModel
 
 /// The daemon's HTTP server, over real sockets: the routes, the errors, what the page embeds.
 @Suite("RealTime screen server", .serialized)
@@ -21,7 +22,7 @@ struct RealTimeScreenServerTests {
         #expect(screen.status == 200 && screen.head.contains("application/json"))
         let model = try JSONDecoder().decode(ScreenModel.self, from: Data(screen.body.utf8))
         #expect(model.now.hasPrefix("2026-11-27T13:0") && model.now.hasSuffix("+08:00"), "\(model.now)")
-        #expect(model.table.rows.map(\.prayer) == ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"])
+        #expect(model.table.rows.map(\.prayer) == [.fajr, .sunrise, .dhuhr, .asr, .maghrib, .isha])
         #expect(model.dates.gregorian.weekday == 5 && model.table.rows[2].jumuah?.count == 1)
 
         let times = try RawHTTP.request(port: d.port, "/api/v1/times?date=2026-11-27&days=3")

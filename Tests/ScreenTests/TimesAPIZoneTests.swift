@@ -2,6 +2,7 @@ import PrayerTimes
 import Service
 import Testing
 @testable import Screen
+import UnitModel
 
 @Suite("GET /api/v1/times with a JAKIM zone")
 struct TimesAPIZoneTests {

@@ -4,6 +4,7 @@ import PrayerTimes
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// Most passes of a unit with a compass read the compass alone (UnitCore.compassPass); the
 /// events between them must still sound on time, exactly once.
@@ -14,8 +15,8 @@ struct CompassPassTests {
         let date = try #require(CivilDate(iso: "2026-03-29"))  // the day BST begins
         let unit = try UnitHarness(zone: "Europe/London", lat: 51.5074, lon: -0.1278, start: date, startMinute: 11 * 60,
                                    withCompass: true)
-        let from = Planner.localInstant(date, minute: 11 * 60 + 5, zone: unit.zone)
-        let until = Planner.localInstant(date, minute: 18 * 60, zone: unit.zone)
+        let from = LocalMinute.instant(date, minute: 11 * 60 + 5, zone: unit.zone)
+        let until = LocalMinute.instant(date, minute: 18 * 60, zone: unit.zone)
         unit.run(untilWall: until)
         #expect(unit.core.accuracy != .unreliable, "the compass was read")
         #expect([BoardConfig.Output.qiblaLeft, .qiblaAligned, .qiblaRight].contains { unit.outputs[$0]?.state == true })

@@ -1,6 +1,7 @@
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 /// The plan alone: events in time order, each decided once, held while the clock is not
 /// trusted, missed past the grace period; what the loop and the speaker next wait for.

@@ -4,6 +4,7 @@ import PrayerTimes
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 @Suite("whole days in virtual time")
 struct DayTests {
@@ -23,7 +24,7 @@ struct DayTests {
         let date = try #require(CivilDate(iso: d.date))
         let unit = try UnitHarness(zone: d.zone, lat: d.lat, lon: d.lon, start: date.adding(days: -1), startMinute: 23 * 60)
         // From the hour before (so the day starts with the loop running) to the next morning.
-        unit.run(untilWall: Planner.localInstant(date.adding(days: 1), minute: 60, zone: unit.zone))
+        unit.run(untilWall: LocalMinute.instant(date.adding(days: 1), minute: 60, zone: unit.zone))
         let expected = unit.expectedEvents(on: date)
         #expect(expected.count == 5 * 3 + 1)
         let starts = unit.buzzerStarts
@@ -32,8 +33,8 @@ struct DayTests {
             #expect(matches.count == 1, "\(d.zone) \(e.id): \(matches.count) buzzer starts at \(e.time)")
         }
         // Nothing else sounded that day: one start per event.
-        let dayStart = Planner.localInstant(date, minute: 0, zone: unit.zone)
-        let dayEnd = Planner.localInstant(date.adding(days: 1), minute: 0, zone: unit.zone)
+        let dayStart = LocalMinute.instant(date, minute: 0, zone: unit.zone)
+        let dayEnd = LocalMinute.instant(date.adding(days: 1), minute: 0, zone: unit.zone)
         let dayEvents = expected.filter { $0.time >= dayStart && $0.time < dayEnd }
         #expect(starts.filter { $0 >= dayStart && $0 < dayEnd }.count == dayEvents.count + unit.expectedEvents(on: date.adding(days: -1)).filter { $0.time >= dayStart && $0.time < dayEnd }.count)
         // Only events from before the unit started may be missed; none of the day's.
@@ -46,7 +47,7 @@ struct DayTests {
         let date = try #require(CivilDate(iso: "2026-06-10"))
         let unit = try UnitHarness(zone: "Europe/Istanbul", lat: 41.0082, lon: 28.9784, start: date)
         var rng = SimulationRandom(seed: 1447)
-        let end = Planner.localInstant(date.adding(days: 1), minute: 0, zone: unit.zone)
+        let end = LocalMinute.instant(date.adding(days: 1), minute: 0, zone: unit.zone)
         var t = unit.clock.wallNow()
         while t < end {
             t = min(end, t + 600 + rng.uniform() * 7200)
@@ -121,10 +122,10 @@ struct DayTests {
         c.locationSource = .gps
         let unit = try UnitHarness(zone: "Asia/Riyadh", lat: 21.4225, lon: 39.8262, start: date, config: c,
                                    position: [(at: 1, event: .status(.noDaemon("connection refused")))])
-        unit.run(untilWall: Planner.localInstant(date.adding(days: 1), minute: 0, zone: unit.zone))
+        unit.run(untilWall: LocalMinute.instant(date.adding(days: 1), minute: 0, zone: unit.zone))
         #expect(unit.core.positionSource == .configured)
         #expect(unit.core.statusCondition == .noFix)
-        #expect(unit.core.gpsStatus == "no-gpsd")
+        #expect(unit.core.gpsStatus == .noGpsd)
         let adhans = unit.expectedEvents(on: date).filter { $0.kind == .adhan }
         for a in adhans { #expect(unit.buzzerStarts.contains { abs($0 - a.time) < 0.05 }, "\(a.id)") }
     }

@@ -23,13 +23,13 @@ struct EstimatorStepTests {
         var config = UnitHarness.testConfig()
         config.locationSource = .gps
         var p = PositionEstimator(config: config, lastFix: UnitState.Fix(latitude: 21.4, longitude: 39.8, time: 0))
-        #expect(p.source == .lastFix && p.latitude == 21.4 && p.gpsStatus == "waiting")
+        #expect(p.source == .lastFix && p.latitude == 21.4 && p.gpsStatus == .waiting)
         let fix = PositionFix(time: nil, latitude: 21.5, longitude: 39.8, altitude: nil, horizontalError: nil, mode: .threeD)
         let moved = p.fix(fix, follow: true) ?? .nan
         #expect(abs(moved - 11.12) < 0.01, "0.1 degree of latitude: \(moved) km")
-        #expect(p.source == .gps && p.latitude == 21.5 && p.gpsStatus == "3d-fix")
+        #expect(p.source == .gps && p.latitude == 21.5 && p.gpsStatus == .fix3D)
         p.status(.noFix, hasStoredFix: false)
-        #expect(p.source == .configured && p.gpsStatus == "no-fix" && p.latitude == 21.5)
+        #expect(p.source == .configured && p.gpsStatus == .noFix && p.latitude == 21.5)
         #expect(p.fix(fix, follow: false) == nil && p.source == .configured)
         #expect(p.reject() && !p.reject() && p.rejectedFixes == 2)
         #expect(PositionEstimator.distanceKm(.nan, 0, 1, 1) == .infinity)

@@ -5,6 +5,7 @@ import PrayerTimes
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 @Suite("unit faults")
 struct UnitFaultTests {
@@ -57,9 +58,9 @@ struct UnitFaultTests {
         let friday = try #require(CivilDate(iso: "2026-05-08"))
         #expect(friday.weekday == 5)
         let unit = try UnitHarness(zone: "Asia/Riyadh", lat: 21.4225, lon: 39.8262, start: friday, config: c)
-        unit.run(untilWall: Planner.localInstant(friday, minute: 15 * 60, zone: unit.zone))
-        let one = Planner.localInstant(friday, minute: 13 * 60, zone: unit.zone)
-        let two = Planner.localInstant(friday, minute: 14 * 60 + 30, zone: unit.zone)
+        unit.run(untilWall: LocalMinute.instant(friday, minute: 15 * 60, zone: unit.zone))
+        let one = LocalMinute.instant(friday, minute: 13 * 60, zone: unit.zone)
+        let two = LocalMinute.instant(friday, minute: 14 * 60 + 30, zone: unit.zone)
         #expect(unit.buzzerStarts.contains { abs($0 - one) < 0.05 } && unit.buzzerStarts.contains { abs($0 - two) < 0.05 })
         let events = unit.expectedEvents(on: friday)
         let dhuhrAdhans = events.filter { $0.prayer == .dhuhr && $0.kind == .adhan }

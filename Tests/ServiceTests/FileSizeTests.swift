@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Service
+import UnitModel
 
 /// Files over their limit are refused by their size on the open descriptor, before a byte is
 /// read: one line naming the file, its size and the limit. (The memory a 1 GB file costs is

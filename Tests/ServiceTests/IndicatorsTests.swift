@@ -4,6 +4,7 @@ import Logging
 import Simulation
 import Testing
 @testable import Service
+import UnitModel
 
 /// The lines alone: set once per change, identify's blink over every LED but the buzzer,
 /// the qibla ring, a failing line counted.

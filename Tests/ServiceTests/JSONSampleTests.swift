@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 @testable import Screen
 @testable import Service
+@testable import UnitModel
 
 /// The bytes of status.json, of the wall screen's JSON (`GET /api/v1/screen`, its event stream,
 /// `GET /api/v1/times`) and of `--record`'s lines, held to recorded samples
@@ -66,24 +67,24 @@ struct JSONSampleTests {
         r.position.jakimZone = "WLY01"
         r.heading = 212.4
         r.qiblaOffset = -93.1
-        r.compass = "high"
-        r.clock.source = "gps"
-        r.status = StatusCondition.stateNotPersisted.rawValue
+        r.compass = .high
+        r.clock.source = .gps
+        r.status = .stateNotPersisted
         r.state.persisted = false
         r.state.problem = "/var/lib/mihrab/state.json: cannot be written (Read-only file system)"
         r.sound = StatusReport.Sound(device: "hw:CARD=Device,DEV=0", available: true, playing: "adhan",
                                      problems: ["sound.adhan: /var/lib/mihrab/adhan.wav: no such file", "stop button: line 17 is gone"])
         r.loop = StatusReport.Loop(passes: 86_412, earlyWakes: 3, overruns: 1, lateMedianMicroseconds: 61.5, lateP99Microseconds: 412.25,
                                    lateMaxMicroseconds: 1843, cpuSeconds: 12.375, uptimeSeconds: 86_401.5)
-        r.displays = [StatusReport.Display(display: "oled", state: "ok", problem: nil, renders: 1442),
-                      StatusReport.Display(display: "lcd", state: "failing", problem: "i2c-1 0x27: write failed (EIO)", renders: 7)]
-        r.servers = [StatusReport.Server(server: "screen", listen: "0.0.0.0:8080", state: "listening", problem: nil, connections: 2),
-                     StatusReport.Server(server: "admin", listen: "[::]:8443", state: "down", problem: "address in use", connections: 0)]
+        r.displays = [StatusReport.Display(display: "oled", state: .ok, problem: nil, renders: 1442),
+                      StatusReport.Display(display: "lcd", state: .failing, problem: "i2c-1 0x27: write failed (EIO)", renders: 7)]
+        r.servers = [StatusReport.Server(server: "screen", listen: "0.0.0.0:8080", state: .listening, problem: nil, connections: 2),
+                     StatusReport.Server(server: "admin", listen: "[::]:8443", state: .down, problem: "address in use", connections: 0)]
         var site = StatusReport.Site(name: "central", unit: "hall", configVersion: 12, refused: "version 11 is not newer than 12",
-                                     broker: "connecting", problem: "connection refused")
+                                     broker: .connecting, problem: "connection refused")
         site.configSeries = 2
         site.refusals = 3
-        site.login = "account"
+        site.login = .account
         site.openBroker = false
         r.site = site
         return r
@@ -128,13 +129,13 @@ struct JSONSampleTests {
         defer { Self.remove(unit) }
         var m = try #require(Self.feed(unit).model())
         m.title = "Central Mosque / Masjid"
-        m.qibla = ScreenModel.Qibla(bearing: 118.9, offset: -12, accuracy: "good")
+        m.qibla = ScreenModel.Qibla(bearing: 118.9, offset: -12, accuracy: .good)
         m.source = "JAKIM WLY01"
         m.announcements = ["Taraweeh tonight after Isha", "Zakat al-Fitr: \"£5\" per person"]
-        m.notices = [StatusCondition.clockUntrusted.rawValue, StatusCondition.noFix.rawValue]
-        m.phase = ScreenModel.Phase(kind: .after, prayer: "asr", jumuah: false, start: "2027-03-08T15:37:00+00:00",
+        m.notices = [.clockUntrusted, .noFix]
+        m.phase = ScreenModel.Phase(kind: .after, prayer: .asr, jumuah: false, start: "2027-03-08T15:37:00+00:00",
                                     end: "2027-03-08T15:42:00+00:00", text: "Astaghfirullah (3x)")
-        let dhuhr = try #require(m.table.rows.firstIndex { $0.prayer == "dhuhr" })
+        let dhuhr = try #require(m.table.rows.firstIndex { $0.prayer == .dhuhr })
         m.table.rows[dhuhr].jumuah = [.init(adhan: "2027-03-08T12:15:00+00:00", iqamah: "2027-03-08T12:45:00+00:00"),
                                       .init(adhan: "2027-03-08T13:30:00+00:00", iqamah: nil)]
         m.table.events = [.init(name: Self.eidName, times: ["2027-03-09T07:30:00+00:00", "2027-03-09T09:00:00+00:00"])]
@@ -162,7 +163,7 @@ struct JSONSampleTests {
         let zone = try ZoneRules.load("Asia/Kuala_Lumpur")
         let input = ScreenInput(config: config, zone: zone, days: [], trusted: true, position: Coordinates(latitude: 3.139, longitude: 101.687))
         let day = try #require(CivilDate(iso: "2027-03-08"))
-        let r = try TimesResponse.make(query: [:], input: input, wall: Planner.localInstant(day, minute: 16 * 60, zone: zone))
+        let r = try TimesResponse.make(query: [:], input: input, wall: LocalMinute.instant(day, minute: 16 * 60, zone: zone))
         try #require(r.jakimZone == "WLY01")
         Self.check(try Self.served(r), "times-jakim.json")
     }
@@ -210,7 +211,7 @@ struct JSONSampleTests {
         let zone = try ZoneRules.load("Europe/London")
         let recorder = try EventRecorder(path: path, zone: zone)
         let eid = try #require(CivilDate(iso: "2027-03-09"))
-        let at = Planner.localInstant(eid, minute: 450, zone: zone)
+        let at = LocalMinute.instant(eid, minute: 450, zone: zone)
         recorder.event(PlannedEvent(kind: .special, prayer: .sunrise, time: at, date: eid, index: 0, sounds: true, muted: true,
                                     name: Self.eidName, minutes: 45), action: .miss, at: at + 60.125)
         recorder.output("qibla_ring_7", on: false, at: at + 61)

@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 /// Local wall time to instant on the days the clocks change. The zones are read from the TZif
 /// files shipped with PrayerTimesTests (Fixtures/zoneinfo, tzdata 2026f), not the machine's, and
@@ -56,7 +57,7 @@ struct LocalInstantTests {
         let zone = try Self.zone(c.zone)
         let date = try #require(CivilDate(iso: c.date))
         let minute = try #require(TableReader.minutes(c.wall))
-        let got = Planner.localInstant(date, minute: minute, zone: zone)
+        let got = LocalMinute.instant(date, minute: minute, zone: zone)
         let want = Self.utc(c.utcDate, c.utcHH, c.utcMM)
         #expect(got == want, "\(c.zone) \(c.date) \(c.wall) (\(c.why)): off by \((got - want) / 60) min")
     }
@@ -69,7 +70,7 @@ struct LocalInstantTests {
         for d in 0..<365 {
             let date = start.adding(days: d)
             for minute in [0, 90, 150, 390, 750, 1380, 1439] {
-                let t = Planner.localInstant(date, minute: minute, zone: zone)
+                let t = LocalMinute.instant(date, minute: minute, zone: zone)
                 let back = LocalTime(unix: t, zone: zone)
                 let skipped = back.date != date || back.hour * 60 + back.minute != minute
                 if skipped {

@@ -3,6 +3,7 @@ import HAL
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// status.json's `outputs`: each output of the run's table adds its rows through the hub, in
 /// the table's order, with its typed state; a report without outputs keeps its old bytes.

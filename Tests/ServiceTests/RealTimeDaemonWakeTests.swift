@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// Real monotonic time with the wall clock set to a chosen day: the daemon's real-clock
 /// path, at a time of day when nothing is due for hours.
@@ -84,7 +85,7 @@ struct RealTimeDaemonWakeTests {
         let zone = try ZoneRules.load("Europe/London")
         let date = try #require(CivilDate(iso: "2026-05-05"))
         // 09:00 in London: Dhuhr's reminder (12:48) is hours away; no compass, no position script.
-        let clock = OffsetClock(offset: Planner.localInstant(date, minute: 540, zone: zone) - monotonicSeconds())
+        let clock = OffsetClock(offset: LocalMinute.instant(date, minute: 540, zone: zone) - monotonicSeconds())
         var config = UnitHarness.testConfig()
         (config.latitude, config.longitude, config.zone) = (51.5074, -0.1278, "Europe/London")
         let waker = LoopWaker()

@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 /// `--record`'s lines are JSON whatever a name holds: each line one object, read back as written.
 @Suite("the event record")

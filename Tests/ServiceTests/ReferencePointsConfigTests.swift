@@ -1,6 +1,7 @@
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 @Suite("config: jakim_zone and reference_points")
 struct ReferencePointsConfigTests {

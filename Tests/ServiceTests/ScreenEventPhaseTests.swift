@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 /// A special event's full-screen countdown and the prayers around it.
 @Suite("Screen model, special events")
@@ -22,7 +23,7 @@ struct ScreenEventPhaseTests {
         // would have begun at +10.
         for t in stride(from: adhan + 600, to: adhan + 1200, by: 30) {
             let p = ScreenModel.at(t, input).phase
-            #expect(p.kind == .prayer && p.prayer == "isha", "at Isha+\(Int(t - adhan))s: \(p.kind)")
+            #expect(p.kind == .prayer && p.prayer == .isha, "at Isha+\(Int(t - adhan))s: \(p.kind)")
         }
     }
 
@@ -34,7 +35,7 @@ struct ScreenEventPhaseTests {
         let (_, input) = try ScreenModelTests.unit("Europe/London", 51.5074, -0.1278, "2026-06-20", minute: 21 * 60, config: c)
         let day = try #require(input.days.first { $0.date == CivilDate(iso: "2026-06-20") })
         let qiyam = try #require(day.events.first { $0.kind == .special }).time
-        let midnight = Planner.localInstant(try #require(CivilDate(iso: "2026-06-21")), minute: 0, zone: input.zone)
+        let midnight = LocalMinute.instant(try #require(CivilDate(iso: "2026-06-21")), minute: 0, zone: input.zone)
         try #require(qiyam > midnight + 60, "the premise: Isha+120 falls after midnight")
         for t in [midnight - 3600, midnight + 60] {
             let s = try #require(ScreenModel.at(t, input).special)

@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+@testable import UnitModel
 
 /// The screen model over whole virtual days: every phase begins and ends at its instant
 /// (DST days and a Friday included), the table turns to tomorrow after Isha, the Hijri date
@@ -57,19 +58,19 @@ struct ScreenModelTests {
         for s in spans {
             let at = { (t: Double) in ScreenModel.at(t, input).phase }
             let first = at(s.start), last = at(s.end - 1), before = at(s.start - 1), after = at(s.end)
-            #expect(first.kind == s.kind && first.prayer == s.prayer.rawValue, "\(zone) \(s.kind) \(s.prayer) at its start: \(first)")
-            #expect(last.kind == s.kind && last.prayer == s.prayer.rawValue, "\(zone) \(s.kind) \(s.prayer) a second before its end: \(last)")
-            #expect(!(before.kind == s.kind && before.prayer == s.prayer.rawValue), "\(zone) \(s.kind) \(s.prayer) a second early")
-            #expect(!(after.kind == s.kind && after.prayer == s.prayer.rawValue && after.start == first.start),
+            #expect(first.kind == s.kind && first.prayer == s.prayer, "\(zone) \(s.kind) \(s.prayer) at its start: \(first)")
+            #expect(last.kind == s.kind && last.prayer == s.prayer, "\(zone) \(s.kind) \(s.prayer) a second before its end: \(last)")
+            #expect(!(before.kind == s.kind && before.prayer == s.prayer), "\(zone) \(s.kind) \(s.prayer) a second early")
+            #expect(!(after.kind == s.kind && after.prayer == s.prayer && after.start == first.start),
                     "\(zone) \(s.kind) \(s.prayer) a second late")
         }
         // Every minute of the day: the phase is the expected one, or normal outside them all.
-        let start = Planner.localInstant(d, minute: 0, zone: h.zone), end = Planner.localInstant(d.adding(days: 1), minute: 0, zone: h.zone)
+        let start = LocalMinute.instant(d, minute: 0, zone: h.zone), end = LocalMinute.instant(d.adding(days: 1), minute: 0, zone: h.zone)
         for t in stride(from: start, to: end, by: 60) {
             let want = spans.last { t >= $0.start && t < $0.end }
             let got = ScreenModel.at(t, input).phase
-            #expect(got.kind == (want?.kind ?? .normal) && got.prayer == want?.prayer.rawValue,
-                    "\(zone) \(LocalTime(unix: t, zone: h.zone).iso8601): \(got.kind) \(got.prayer ?? "-"), expected \(want.map { "\($0.kind) \($0.prayer)" } ?? "normal")")
+            #expect(got.kind == (want?.kind ?? .normal) && got.prayer == want?.prayer,
+                    "\(zone) \(LocalTime(unix: t, zone: h.zone).iso8601): \(got.kind) \(got.prayer?.rawValue ?? "-"), expected \(want.map { "\($0.kind) \($0.prayer)" } ?? "normal")")
         }
     }
 
@@ -79,7 +80,7 @@ struct ScreenModelTests {
         try checkDay("Europe/London", 51.5074, -0.1278, "2026-03-29", config: c)
         let (_, input) = try Self.unit("Europe/London", 51.5074, -0.1278, "2026-03-29", config: c)
         let silence = try #require(ISO8601DateFormatter().date(from: "2026-03-29T13:29:00+01:00")).timeIntervalSince1970
-        #expect(ScreenModel.at(silence, input).phase == .init(kind: .silence, prayer: "dhuhr", jumuah: false,
+        #expect(ScreenModel.at(silence, input).phase == .init(kind: .silence, prayer: .dhuhr, jumuah: false,
                                                                start: "2026-03-29T13:29:00+01:00", end: "2026-03-29T13:30:00+01:00", text: nil))
         #expect(ScreenModel.at(silence + 60, input).phase.kind == .prayer)
         #expect(ScreenModel.at(silence + 60, input).phase.end == "2026-03-29T13:40:00+01:00")
@@ -98,7 +99,7 @@ struct ScreenModelTests {
         let (_, input) = try Self.unit("Asia/Kuala_Lumpur", 3.139, 101.6869, "2026-11-27", config: c)
         let one = try #require(ISO8601DateFormatter().date(from: "2026-11-27T13:00:00+08:00")).timeIntervalSince1970
         let m = ScreenModel.at(one, input)
-        #expect(m.phase.kind == .adhan && m.phase.jumuah && m.phase.prayer == "dhuhr")
+        #expect(m.phase.kind == .adhan && m.phase.jumuah && m.phase.prayer == .dhuhr)
         #expect(m.table.rows[2].jumuah == [.init(adhan: "2026-11-27T13:00:00+08:00", iqamah: "2026-11-27T13:15:00+08:00"),
                                            .init(adhan: "2026-11-27T14:00:00+08:00", iqamah: "2026-11-27T14:15:00+08:00")])
         #expect(m.dates.gregorian.weekday == 5)
@@ -109,7 +110,7 @@ struct ScreenModelTests {
         #expect(second.phase.kind == .adhan && second.phase.start == "2026-11-27T14:00:00+08:00")
         // Between the sessions the next thing is the second session's adhan.
         let between = ScreenModel.at(one + 55 * 60, input)
-        #expect(between.next == .init(prayer: "dhuhr", jumuah: true, kind: "adhan", at: "2026-11-27T14:00:00+08:00"))
+        #expect(between.next == .init(prayer: .dhuhr, jumuah: true, kind: .adhan, at: "2026-11-27T14:00:00+08:00"))
     }
 
     @Test("Makkah, the eve of Ramadan 1447: the Hijri date turns at Maghrib; after Isha the table is tomorrow's, with imsak and iftar")
@@ -125,14 +126,14 @@ struct ScreenModelTests {
         let isha = try #require(h.expectedEvents(on: day.date).first { $0.kind == .iqamah && $0.prayer == .isha }).time
         let over = isha + 600 + 300  // prayer, then azkar
         let before = ScreenModel.at(over - 1, input), after = ScreenModel.at(over, input)
-        #expect(before.table.day == "today" && before.table.date.day == 17 && before.table.ramadan == nil)
-        #expect(after.table.day == "tomorrow" && after.table.date.day == 18)
+        #expect(before.table.day == .today && before.table.date.day == 17 && before.table.ramadan == nil)
+        #expect(after.table.day == .tomorrow && after.table.date.day == 18)
         let tomorrow = try #require(input.days.first { $0.date == CivilDate(year: 2026, month: 2, day: 18)! })
         #expect(after.table.rows[0].adhan == LocalTime(unix: tomorrow.schedule.fajr, zone: h.zone).iso8601)
         #expect(after.table.rows[0].next && !after.table.rows.contains { $0.current })
         #expect(after.table.ramadan?.iftar == after.table.rows[4].adhan)
         #expect(after.table.ramadan?.imsak == LocalTime(unix: tomorrow.schedule.imsak, zone: h.zone).iso8601)
-        #expect(after.next?.prayer == "fajr" && after.next?.at == after.table.rows[0].adhan)
+        #expect(after.next?.prayer == .fajr && after.next?.at == after.table.rows[0].adhan)
         // With the Hijri day turning at midnight instead, still Sha'ban after Maghrib.
         var c = Self.config()
         c.screen.hijriChangesAt = .midnight
@@ -146,11 +147,11 @@ struct ScreenModelTests {
         let e = h.expectedEvents(on: CivilDate(year: 2026, month: 11, day: 23)!)
         let asr = try #require(e.first { $0.kind == .adhan && $0.prayer == .asr }).time
         let m = ScreenModel.at(asr + 30 * 60, input)
-        #expect(m.table.rows.filter(\.current).map(\.prayer) == ["asr"])
-        #expect(m.table.rows.filter(\.next).map(\.prayer) == ["maghrib"])
-        #expect(m.next?.kind == "adhan" && m.next?.prayer == "maghrib")
+        #expect(m.table.rows.filter(\.current).map(\.prayer) == [.asr])
+        #expect(m.table.rows.filter(\.next).map(\.prayer) == [.maghrib])
+        #expect(m.next?.kind == .adhan && m.next?.prayer == .maghrib)
         let waiting = ScreenModel.at(asr + 5 * 60, input)
-        #expect(waiting.next?.kind == "iqamah" && waiting.next?.prayer == "asr")
+        #expect(waiting.next?.kind == .iqamah && waiting.next?.prayer == .asr)
         // Between sunrise and Dhuhr no prayer is current.
         let sunrise = try #require(input.days.first { $0.date.day == 23 }).schedule.sunrise
         #expect(!ScreenModel.at(sunrise + 3600, input).table.rows.contains { $0.current })
@@ -161,7 +162,7 @@ struct ScreenModelTests {
         let (h, untrusted) = try Self.unit("Europe/London", 51.5074, -0.1278, "2026-11-23", synchronized: false)
         let dhuhr = try #require(h.expectedEvents(on: CivilDate(year: 2026, month: 11, day: 23)!).first { $0.kind == .adhan && $0.prayer == .dhuhr }).time
         let m = ScreenModel.at(dhuhr, untrusted)
-        #expect(!m.trusted && m.phase.kind == .normal && m.notices.contains("clock-untrusted"))
+        #expect(!m.trusted && m.phase.kind == .normal && m.notices.contains(.clockUntrusted))
 
         let c = Self.config {
             $0.screen.on = .init(from: 4 * 60, to: 23 * 60 + 30)
@@ -173,7 +174,7 @@ struct ScreenModelTests {
         }
         let (_, input) = try Self.unit("Europe/London", 51.5074, -0.1278, "2026-11-23", config: c)
         func at(_ hh: Int, _ mm: Int, day: Int = 23) -> ScreenModel {
-            ScreenModel.at(Planner.localInstant(CivilDate(year: 2026, month: 11, day: day)!, minute: hh * 60 + mm, zone: h.zone), input)
+            ScreenModel.at(LocalMinute.instant(CivilDate(year: 2026, month: 11, day: day)!, minute: hh * 60 + mm, zone: h.zone), input)
         }
         #expect(at(12, 0).screenOn && !at(23, 45).screenOn && !at(3, 59).screenOn && at(4, 0).screenOn)
         #expect(at(11, 59).announcements == ["Always"])

@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 /// The screen's table marks the prayer the LEDs light and the one they blink for next
 /// (PrayerWindow), not the next adhan event.
@@ -13,9 +14,9 @@ struct ScreenPrayerWindowTests {
         let (_, input) = try ScreenModelTests.unit("Asia/Kuala_Lumpur", 3.139, 101.6869, "2026-11-27", config: c)
         let t = try #require(ISO8601DateFormatter().date(from: "2026-11-27T13:30:00+08:00")).timeIntervalSince1970
         let m = ScreenModel.at(t, input)
-        #expect(m.table.rows.filter(\.current).map(\.prayer) == ["dhuhr"])
-        #expect(m.table.rows.filter(\.next).map(\.prayer) == ["asr"])  // was "dhuhr" too: the second session's adhan
-        #expect(m.next?.prayer == "dhuhr" && m.next?.at == "2026-11-27T14:00:00+08:00")
+        #expect(m.table.rows.filter(\.current).map(\.prayer) == [.dhuhr])
+        #expect(m.table.rows.filter(\.next).map(\.prayer) == [.asr])  // was "dhuhr" too: the second session's adhan
+        #expect(m.next?.prayer == .dhuhr && m.next?.at == "2026-11-27T14:00:00+08:00")
         let window = PrayerWindow.at(t, days: input.days.map(\.schedule))
         #expect(window.current?.prayer == .dhuhr && window.next?.prayer == .asr)
     }

@@ -4,6 +4,7 @@ import Service
 import TestSupport
 import Synchronization
 import Testing
+import UnitModel
 
 /// The site's shared settings: checked like the unit's own file, only the keys a site may
 /// set, laid over the unit's file section by section, kept across restarts.

@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// A subscriber made of a closure (every snapshot, or the once-a-second ones; the last one at
 /// the stop too, with `last`).
@@ -80,7 +81,7 @@ struct SnapshotTests {
         var options = Daemon.Options()
         options.hub.subscribe(relay)
         options.speed = 1e6
-        options.until = Planner.localInstant(try #require(CivilDate(iso: "2026-05-05")), minute: 13 * 60 + 5, zone: unit.zone)
+        options.until = LocalMinute.instant(try #require(CivilDate(iso: "2026-05-05")), minute: 13 * 60 + 5, zone: unit.zone)
         let daemon = Daemon(core: unit.core, clock: unit.clock, virtual: unit.clock, options: options, logger: Self.quiet)
         #expect(await daemon.run() == 0)
         #expect(relay.changes.map(\.on) == [true, false] && line.state == false, "\(relay.changes)")
@@ -110,7 +111,7 @@ struct SnapshotTests {
         #expect(slow.withLock { $0.count } == 1, "the stuck output was given more than one snapshot while stuck")
         // The hour's events went out while it was stuck: Dhuhr's reminder, adhan and iqamah.
         let types = seen.last?.events.map(\.event.type) ?? []
-        #expect(types == ["reminder", "adhan", "iqamah"], "\(types)")
+        #expect(types == [.reminder, .adhan, .iqamah], "\(types)")
         #expect(Set(seen.flatMap(\.phases)).isSuperset(of: [.reminder, .adhan, .iqamah, .prayer]))
         gate.signal()
         #expect(await run.value == 0)
@@ -124,7 +125,7 @@ struct SnapshotTests {
     func snapshotCodable() throws {
         let unit = try unit()
         _ = unit.core.tick()
-        let e = UnitEvent(type: "adhan", prayer: "dhuhr", at: "x")
+        let e = UnitEvent(type: .adhan, prayer: "dhuhr", at: "x")
         let s = unit.core.snapshot(sequence: 7, wall: unit.clock.wallNow(), periodic: true, loop: nil,
                                    events: [.init(number: 4, event: e), .init(number: 5, event: e)])
         #expect(s.screen != nil && s.lines["status"] != nil)

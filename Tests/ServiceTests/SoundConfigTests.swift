@@ -4,6 +4,7 @@ import PrayerTimes
 import Testing
 import TestSupport
 @testable import Service
+import UnitModel
 
 /// `[sounds]` as the unit loads it: files found by name in the folders and decoded then, a
 /// broken or missing one an error at its line, before any prayer time.

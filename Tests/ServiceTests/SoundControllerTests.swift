@@ -4,6 +4,7 @@ import PrayerTimes
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// The sound step alone, against the simulated speaker and a scripted button: no unit, no
 /// day, monotonic 0 at wall `wall0`.

@@ -4,6 +4,7 @@ import PrayerTimes
 import Testing
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// The speaker over whole days in virtual time: the expectation is the day's schedule
 /// (the engine's own accuracy is tested against the authorities elsewhere); these tests are
@@ -33,7 +34,7 @@ struct SoundDayTests {
                         config: config, presses: presses)
     }
 
-    static var dayEnd: Double { Planner.localInstant(date.adding(days: 1), minute: 0, zone: (try? ZoneRules.load("Europe/London")) ?? .fixed(offset: 0)) }
+    static var dayEnd: Double { LocalMinute.instant(date.adding(days: 1), minute: 0, zone: (try? ZoneRules.load("Europe/London")) ?? .fixed(offset: 0)) }
 
     @Test("each event's file starts at its instant, Fajr's own adhan, the dua after each adhan, nothing twice, no buzzer")
     func day() throws {

@@ -29,7 +29,7 @@ struct StateFaultTests {
         #expect(unit.buzzerStarts.filter { abs($0 - fajr.time) < 0.05 }.count == 1, "the adhan sounds even so")
         #expect(unit.core.statusCondition == .stateNotPersisted)
         let status = unit.core.status(wall: unit.clock.wallNow())
-        #expect(status.state.persisted == false && status.status == "state-not-persisted")
+        #expect(status.state.persisted == false && status.status == .stateNotPersisted)
         #expect(unit.core.shutdown() == false, "shutdown says the state was not saved")
         // Restarted 20 s later, within the 2-minute grace: the fallback record remembers Fajr.
         unit.restart(downFor: 20)
@@ -142,7 +142,7 @@ struct StateFaultTests {
         #expect(unit.core.events.isEmpty)
         #expect(unit.core.statusCondition == .noPlan)
         let status = unit.core.status(wall: unit.clock.wallNow())
-        #expect(status.status == "no-plan" && status.problem?.contains("nothing will sound") == true)
+        #expect(status.status == .noPlan && status.problem?.contains("nothing will sound") == true)
         #expect(unit.outputs[.status]?.state == true, "the status LED is lit steadily")
     }
 }

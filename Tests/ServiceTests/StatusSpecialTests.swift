@@ -3,6 +3,7 @@ import PrayerTimes
 import Synchronization
 import Testing
 @testable import Service
+@testable import UnitModel
 
 /// status.json (and so the network's status topic) carries what the screen shows of
 /// `[[events]]` and of Ramadan: the next special event and the fast's countdown.
@@ -37,7 +38,7 @@ struct StatusSpecialTests {
         #expect(schedule.asr < now && now < schedule.maghrib)
         let status = eve.core.status(wall: now)
         #expect(status.special == ScreenModel.Special(name: Self.name, at: first, times: [first, second], days: 1, happening: false))
-        #expect(status.fast == ScreenModel.Fast(kind: "iftar", at: LocalTime(unix: schedule.maghrib, zone: eve.zone).iso8601))
+        #expect(status.fast == ScreenModel.Fast(kind: .iftar, at: LocalTime(unix: schedule.maghrib, zone: eve.zone).iso8601))
         let json = String(decoding: status.json(), as: UTF8.self)
         #expect(json.contains("\"fast\":{\"at\":\"\(eid.adding(days: -1))T"), "\(json)")
         #expect(json.contains("\"special\":{\"at\":\"\(first)\",\"days\":1,\"happening\":false,\"name\":\"\(Self.name)\""), "\(json)")
@@ -48,13 +49,13 @@ struct StatusSpecialTests {
         defer { try? FileManager.default.removeItem(atPath: day.stateDirectory) }
         let told = Mutex<[UnitEvent]>([])
         day.core.onEvent = { e in told.withLock { $0.append(e) } }
-        let prayer = Planner.localInstant(eid, minute: 450, zone: day.zone)
+        let prayer = LocalMinute.instant(eid, minute: 450, zone: day.zone)
         day.run(untilWall: prayer + 60)
         let during = day.core.status(wall: day.clock.wallNow())
         #expect(during.special == ScreenModel.Special(name: Self.name, at: first, times: [first, second], days: 0, happening: true))
         #expect(during.fast == nil, "Shawwal: no fast")
         #expect(during.next.map { $0.event != "event" && $0.prayer == "dhuhr" } == true, "the next prayer's event, not Eid's second prayer: \(String(describing: during.next))")
-        let fired = told.withLock { $0 }.filter { $0.type == "event" }
+        let fired = told.withLock { $0 }.filter { $0.type == .event }
         #expect(fired.count == 1 && fired.first?.name == Self.name && fired.first?.scheduled == first, "\(fired)")
     }
 }

@@ -4,6 +4,7 @@ import PrayerTimes
 import TestSupport
 import Testing
 @testable import Service
+import UnitModel
 
 @Suite("timetable files")
 struct TimetableFileTests {
@@ -150,7 +151,7 @@ struct TimetableUnitTests {
         let date = try #require(CivilDate(iso: "2026-05-05"))
         let r = try #require(rows.first { $0.date == "2026-05-05" })
         let unit = try UnitHarness(zone: "Europe/London", lat: 51.5074, lon: -0.1278, start: date.adding(days: -1), startMinute: 23 * 60, config: c)
-        unit.run(untilWall: Planner.localInstant(date.adding(days: 1), minute: 0, zone: unit.zone))
+        unit.run(untilWall: LocalMinute.instant(date.adding(days: 1), minute: 0, zone: unit.zone))
         // Independent expectations: the file's minutes on London's clock (BST, UTC+1, that day).
         func at(_ m: Int) -> Double { date.unixMidnight + Double(m - 60) * 60 }
         let adhans = [r.fajr, r.dhuhr, r.asr, r.maghrib, r.isha].map(at)
@@ -213,14 +214,14 @@ struct TimetableUnitTests {
         let date = try #require(CivilDate(iso: "2026-03-29"))
         let r = try #require(rows.first { $0.day == 29 })
         let unit = try UnitHarness(zone: "Europe/London", lat: 51.5074, lon: -0.1278, start: date, config: c)
-        unit.run(untilWall: Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone))
+        unit.run(untilWall: LocalMinute.instant(date.adding(days: 1), minute: 0, zone: zone))
         for m in [r.fajr, r.dhuhr, r.asr, r.maghrib, r.isha, r.fajrJamaah, r.ishaJamaah] {
             let t = date.unixMidnight + Double(m) * 60  // GMT
             #expect(unit.buzzerStarts.contains { abs($0 - t) < 0.05 }, "\(TimetableFixture.hhmm(m)) GMT")
             let wall = LocalTime(unix: t, zone: zone)
             #expect(wall.hour * 60 + wall.minute == m + 60)  // BST on the wall
         }
-        // A local-clock table giving 01:30 that morning (the skipped hour): 02:30 BST, as Planner.localInstant has it.
+        // A local-clock table giving 01:30 that morning (the skipped hour): 02:30 BST, as LocalMinute.instant has it.
         let north = try Timetable.parse(Array("date,fajr,sunrise,dhuhr,asr,maghrib,isha\n2026-03-29,01:30,06:40,13:05,16:35,19:31,20:56\n".utf8),
                                         file: "n.csv", zone: nil)
         #expect(north.instant(date, minute: 90, zone: zone) == date.unixMidnight + 5400)
@@ -238,7 +239,7 @@ struct TimetableUnitTests {
         unit.core = UnitCore(config: unit.config, zone: unit.zone, hardware: UnitHarness.hardware(unit.outputs, nil), clock: unit.clock,
                              position: unit.position, sync: unit.sync, store: StateStore(directory: unit.stateDirectory),
                              logger: Logger(label: "test", factory: log.handler))
-        unit.run(untilWall: Planner.localInstant(start.adding(days: 4), minute: 12 * 60, zone: zone))
+        unit.run(untilWall: LocalMinute.instant(start.adding(days: 4), minute: 12 * 60, zone: zone))
         let lines = log.lines.withLock { $0.map(\.1) }
         let fallbacks = lines.filter { $0.contains("outside the timetable") }
         #expect(fallbacks.count == 1, "\(fallbacks)")

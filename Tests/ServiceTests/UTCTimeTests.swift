@@ -3,6 +3,7 @@ import Platform
 import Service
 import Simulation
 import Testing
+import UnitModel
 
 /// The one formatter of the unit's UTC times writes what Foundation's style wrote before it.
 @Suite("UTC ISO 8601")

@@ -4,6 +4,7 @@ import PrayerTimes
 @testable import Drivers
 @testable import Service
 @testable import Simulation
+import UnitModel
 
 /// A unit on the simulated board in virtual time: the core is ticked, and the virtual
 /// clock jumps to the time it asks for, so a day runs in well under a second.
@@ -28,7 +29,7 @@ final class UnitHarness {
          position: [(at: Double, event: PositionEvent)] = [], withCompass: Bool = false, stateDirectory: String? = nil,
          presses: [(at: Double, held: Double)] = []) throws {
         self.zone = try ZoneRules.load(zone)
-        let startWall = Planner.localInstant(start, minute: startMinute, zone: self.zone)
+        let startWall = LocalMinute.instant(start, minute: startMinute, zone: self.zone)
         // Presses are given in wall time; the button works on monotonic time (0 at the start).
         button = presses.isEmpty ? nil : ScriptedButton(presses: presses.map { ($0.at - startWall, $0.held) })
         clock = VirtualClock(wallStart: startWall)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Service
 @testable import SiteLink
+@testable import UnitModel
 
 /// The discovery's templates rendered by Jinja (Debian's python3-jinja2, the engine Home
 /// Assistant's templates are) over our own status JSON: with every field, and with the fields

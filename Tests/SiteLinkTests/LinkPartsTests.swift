@@ -2,6 +2,7 @@ import Foundation
 import Service
 @testable import SiteLink
 import Testing
+import UnitModel
 
 @Suite struct LinkPartsTests {
     @Test func testCredentialsAreASecretFile() throws {
@@ -72,7 +73,7 @@ import Testing
 
     /// A special event fired goes out on the event topic as type "event" with its name.
     @Test func testASpecialEventGoesOutWithItsName() throws {
-        let e = UnitEvent(type: "event", prayer: "isha", scheduled: "2027-02-08T19:20:00+00:00", at: "2027-02-08T19:20:01+00:00", name: "Taraweeh")
+        let e = UnitEvent(type: .event, prayer: "isha", scheduled: "2027-02-08T19:20:00+00:00", at: "2027-02-08T19:20:01+00:00", name: "Taraweeh")
         let payload = try #require(e.payload)
         let o = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
         #expect((o["type"] as? String) == "event")

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import Service
 @testable import SiteLink
+@testable import UnitModel
 
 /// What a unit publishes on the network, held byte for byte to recorded samples
 /// (Fixtures/samples): the status message (plain and sealed with the unit's key), an event
@@ -42,24 +43,24 @@ struct MessageSampleTests {
             next: .init(event: "reminder", prayer: "maghrib", at: "2027-03-08T17:43:00+00:00", inSeconds: 6179),
             special: ScreenModel.Special(name: "Eid al-Fitr prayer", at: "2027-03-09T07:30:00+00:00",
                                          times: ["2027-03-09T07:30:00+00:00", "2027-03-09T09:00:00+00:00"], days: 1, happening: false),
-            fast: ScreenModel.Fast(kind: "iftar", at: "2027-03-08T17:53:00+00:00"),
-            position: .init(latitude: 51.5, longitude: -0.12, source: "gps", jakimZone: "WLY01"),
-            heading: 212.4, qiblaOffset: -93.1, compass: "high", clock: .init(trusted: true, steps: 1, source: "gps"),
-            status: "state-not-persisted", problem: "no position: no times until the first fix", gps: "3d-fix",
-            sensors: .init(magnetometer: "ok", accelerometer: "failing", errors: 4),
+            fast: ScreenModel.Fast(kind: .iftar, at: "2027-03-08T17:53:00+00:00"),
+            position: .init(latitude: 51.5, longitude: -0.12, source: .gps, jakimZone: "WLY01"),
+            heading: 212.4, qiblaOffset: -93.1, compass: .high, clock: .init(trusted: true, steps: 1, source: .gps),
+            status: .stateNotPersisted, problem: "no position: no times until the first fix", gps: .fix3D,
+            sensors: .init(magnetometer: .ok, accelerometer: .failing, errors: 4),
             state: .init(persisted: false, problem: "/var/lib/mihrab/state.json: cannot be written (Read-only file system)"),
             sound: .init(device: "hw:CARD=Device,DEV=0", available: true, playing: "adhan",
                          problems: ["sound.adhan: /var/lib/mihrab/adhan.wav: no such file", "stop button: line 17 is gone"]),
             counters: .init(fired: 9, missed: 2, gpioErrors: 1, rejectedFixes: 5),
             loop: .init(passes: 86_412, earlyWakes: 3, overruns: 1, lateMedianMicroseconds: 61.5, lateP99Microseconds: 412.25,
                         lateMaxMicroseconds: 1843, cpuSeconds: 12.375, uptimeSeconds: 86_401.5),
-            displays: [.init(display: "oled", state: "ok", problem: nil, renders: 1442),
-                       .init(display: "lcd", state: "failing", problem: "i2c-1 0x27: write failed (EIO)", renders: 7)],
-            servers: [.init(server: "screen", listen: "0.0.0.0:8080", state: "listening", problem: nil, connections: 2),
-                      .init(server: "admin", listen: "[::]:8443", state: "down", problem: "address in use", connections: 0)])
+            displays: [.init(display: "oled", state: .ok, problem: nil, renders: 1442),
+                       .init(display: "lcd", state: .failing, problem: "i2c-1 0x27: write failed (EIO)", renders: 7)],
+            servers: [.init(server: "screen", listen: "0.0.0.0:8080", state: .listening, problem: nil, connections: 2),
+                      .init(server: "admin", listen: "[::]:8443", state: .down, problem: "address in use", connections: 0)])
         var s = StatusReport.Site(name: site, unit: unit, configVersion: 12, refused: "version 11 is not newer than 12",
-                                  broker: "connected", problem: nil)
-        (s.configSeries, s.refusals, s.login, s.openBroker) = (2, 3, "account", false)
+                                  broker: .connected, problem: nil)
+        (s.configSeries, s.refusals, s.login, s.openBroker) = (2, 3, .account, false)
         r.site = s
         return r
     }
@@ -84,22 +85,22 @@ struct MessageSampleTests {
     /// "missed", "stop-pressed", "command", "config", "error"), shaped as the unit and the link
     /// make them (UnitCore.tell, readButton; UnitLink's answers, config and errors).
     static let events: [UnitEvent] = [
-        UnitEvent(type: "reminder", prayer: "maghrib", scheduled: "2027-03-08T17:43:00+00:00", at: "2027-03-08T17:43:00+00:00"),
-        UnitEvent(type: "adhan", prayer: "maghrib", scheduled: "2027-03-08T17:53:00+00:00", at: "2027-03-08T17:53:00+00:00"),
-        UnitEvent(type: "iqamah", prayer: "maghrib", scheduled: "2027-03-08T18:08:00+00:00", at: "2027-03-08T18:08:00+00:00"),
-        UnitEvent(type: "sunrise", prayer: "sunrise", scheduled: "2027-03-09T06:09:00+00:00", at: "2027-03-09T06:09:00+00:00"),
-        UnitEvent(type: "event", prayer: "sunrise", scheduled: "2027-03-09T07:30:00+00:00", at: "2027-03-09T07:30:00+00:00",
+        UnitEvent(type: .reminder, prayer: "maghrib", scheduled: "2027-03-08T17:43:00+00:00", at: "2027-03-08T17:43:00+00:00"),
+        UnitEvent(type: .adhan, prayer: "maghrib", scheduled: "2027-03-08T17:53:00+00:00", at: "2027-03-08T17:53:00+00:00"),
+        UnitEvent(type: .iqamah, prayer: "maghrib", scheduled: "2027-03-08T18:08:00+00:00", at: "2027-03-08T18:08:00+00:00"),
+        UnitEvent(type: .sunrise, prayer: "sunrise", scheduled: "2027-03-09T06:09:00+00:00", at: "2027-03-09T06:09:00+00:00"),
+        UnitEvent(type: .event, prayer: "sunrise", scheduled: "2027-03-09T07:30:00+00:00", at: "2027-03-09T07:30:00+00:00",
                   name: "Eid al-Fitr prayer"),
-        UnitEvent(type: "missed", prayer: "fajr", scheduled: "2027-03-08T04:42:00+00:00", at: "2027-03-08T16:00:00+00:00",
+        UnitEvent(type: .missed, prayer: "fajr", scheduled: "2027-03-08T04:42:00+00:00", at: "2027-03-08T16:00:00+00:00",
                   message: "adhan missed"),
-        UnitEvent(type: "missed", prayer: "sunrise", scheduled: "2027-03-09T09:00:00+00:00", at: "2027-03-09T10:02:00+00:00",
+        UnitEvent(type: .missed, prayer: "sunrise", scheduled: "2027-03-09T09:00:00+00:00", at: "2027-03-09T10:02:00+00:00",
                   message: "Eid al-Fitr prayer missed", name: "Eid al-Fitr prayer"),
-        UnitEvent(type: "stop-pressed", at: "2027-03-08T17:54:12+00:00"),
-        UnitEvent(type: "command", at: utc, id: "home-assistant", command: "stop", result: "stopped"),
-        UnitEvent(type: "command", at: utc, id: "c-41", command: "test-sound", result: "refused: not signed"),
-        UnitEvent(type: "config", at: utc, result: "applied", version: 12),
-        UnitEvent(type: "config", at: utc, result: "refused", message: "version 11 is not newer than 12", version: 12),
-        UnitEvent(type: "error", at: utc, message: "sound: hw:CARD=Device,DEV=0: device unplugged / busy"),
+        UnitEvent(type: .stopPressed, at: "2027-03-08T17:54:12+00:00"),
+        UnitEvent(type: .command, at: utc, id: "home-assistant", command: "stop", result: "stopped"),
+        UnitEvent(type: .command, at: utc, id: "c-41", command: "test-sound", result: "refused: not signed"),
+        UnitEvent(type: .config, at: utc, result: "applied", version: 12),
+        UnitEvent(type: .config, at: utc, result: "refused", message: "version 11 is not newer than 12", version: 12),
+        UnitEvent(type: .error, at: utc, message: "sound: hw:CARD=Device,DEV=0: device unplugged / busy"),
     ]
 
     @Test("An event message of every type, one payload a line; one sealed with the unit's key")

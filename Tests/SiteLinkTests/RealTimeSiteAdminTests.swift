@@ -2,6 +2,7 @@ import Foundation
 import Service
 import TestSupport
 import Testing
+import UnitModel
 
 /// The admin page in the daemon, end to end: an imam logs in on the hall's unit (HTTPS, the
 /// password set with `mihrab admin passwd`), changes Dhuhr's iqamah; the hall's wall screen

@@ -2,6 +2,7 @@ import Foundation
 import Service
 import TestSupport
 import Testing
+import UnitModel
 
 /// Three simulated units and a real mosquitto broker with a password file and an ACL: the
 /// site's settings published once reach every unit, bad ones are refused with the file
@@ -78,7 +79,7 @@ import Testing
         try startUnits(start: "2026-03-25T09:00", speed: 1)
         for u in units {
             #expect((u.status?.iqamah?["dhuhr"]?.contains("T12:")) == true, "the unit's own 10 minutes after Dhuhr")
-            #expect((status(u.id) { _ in true }?.clock.source) == "config", "the status says what made the clock trusted")
+            #expect((status(u.id) { _ in true }?.clock.source) == .config, "the status says what made the clock trusted")
             #expect((status(u.id) { _ in true }?.version?.isEmpty) == false, "and the software's version")
         }
 
@@ -385,7 +386,7 @@ import Testing
         // The system's CAs do not know the site's: no link, said in the log and the status.
         #expect(eventually(20) { untrusted.status?.site?.problem != nil }, Comment(rawValue: untrusted.log))
         #expect((watch.wait(0) { t, _ in t.hasPrefix("mihrab/v1/unit/women/") }) == nil, "never connected")
-        #expect((untrusted.status?.site?.broker) == "connecting")
+        #expect((untrusted.status?.site?.broker) == .connecting)
         #expect(untrusted.log.contains("network: \(url)"), Comment(rawValue: untrusted.log))
         // The site's tools over TLS too.
         let show = try tool(MihrabBinary.url.path, ["site", "show", "--broker", url, "--site", "central", "--ca-file", broker.caFile ?? "",

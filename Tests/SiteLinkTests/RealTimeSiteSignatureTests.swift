@@ -3,6 +3,7 @@ import Service
 import SiteLink
 import TestSupport
 import Testing
+import UnitModel
 
 /// An attacker on the mosque's LAN with a broker left open (anonymous clients, no ACL), three
 /// simulated units and a real mosquitto: forged, re-signed and replayed site configs and
@@ -155,8 +156,8 @@ import Testing
 
         // The open broker is said: in the status, and by mihrab site show.
         #expect(eventually(5) { units.allSatisfy { $0.status?.site?.openBroker == true } }, Comment(rawValue: units.map { "\($0.status?.site as Any)" }.joined()))
-        #expect((units[2].status?.site?.login) == "none")
-        #expect((units[0].status?.site?.login) == "account")
+        #expect((units[2].status?.site?.login) == .anonymous)
+        #expect((units[0].status?.site?.login) == .account)
         #expect((units[1].status?.site?.refusals ?? 0) >= 6, "four configs and two commands refused")
         let status = try tool(MihrabBinary.url.path, ["status", "--file", units[2].directory + "/state/status.json"])
         #expect(status.out.contains("Site: central as unit women, config version 1 of series 2, broker connected; this unit logs in without an account; "

@@ -3,6 +3,7 @@ import Service
 import SiteLink
 import TestSupport
 import Testing
+import UnitModel
 
 /// Issue 43's network cases, against a real mosquitto that takes anonymous clients, with three
 /// simulated units: nothing retained, cleared or replayed steers a unit, and a new site key
@@ -251,8 +252,10 @@ import Testing
         site.units[1].killHard()
         try site.anonymous("mihrab/v1/unit/hall/state", Data("online".utf8))
         try site.anonymous("mihrab/v1/unit/hall/status", Data(real.replacingOccurrences(of: "\"configVersion\":1,", with: "\"configVersion\":999,").utf8))
-        // A stranger whose status holds ESC, CR and BEL, and 300 ghosts.
+        // A stranger whose status holds ESC, CR and BEL (in its next event's name, a free string,
+        // and in its status word, which reads as the unknown word it is), and 300 ghosts.
         let esc = real.replacingOccurrences(of: "\"status\":\"", with: "\"status\":\"\\u001b[2J\\r\\u0007")
+            .replacingOccurrences(of: "\"event\":\"", with: "\"event\":\"\\u001b[2J\\r\\u0007")
         try site.anonymous("mihrab/v1/unit/zz-evil/status", Data(esc.utf8))
         let ghost = real.replacingOccurrences(of: "\"unit\":\"hall\"", with: "\"unit\":\"ghost\"")
         for i in 0..<300 { try site.anonymous("mihrab/v1/unit/ghost-\(i)/status", Data(ghost.utf8)) }
@@ -268,6 +271,7 @@ import Testing
         #expect((200...PeerBook.maximumStrangers).contains(lines.filter { $0.hasPrefix("ghost-") }.count))
         #expect(!out.contains("\u{1B}") && !out.contains("\u{07}") && !out.contains("\r"), "no control character printed")
         #expect(out.contains("zz-evil: ") && out.contains("\\u{1B}[2J\\u{D}\\u{7}"), Comment(rawValue: out))
+        #expect(lines.contains { $0.hasPrefix("zz-evil: ") && $0.contains(", sensor-fault, next ") }, "an unknown status word: sensor-fault")
 
         // What the book makes of the hall's own signed status, as time passes: online while under
         // two minutes old, lost after, whatever the retained state says; a changed one counts for nothing.

@@ -2,6 +2,7 @@ import Foundation
 import Service
 import SiteLink
 import Testing
+import UnitModel
 
 /// The site key's signatures, against RFC 8032's own test vectors, and what a signature
 /// covers: every field of a site config and of a command, and nothing can move between them.

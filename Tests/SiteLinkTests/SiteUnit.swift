@@ -2,6 +2,7 @@ import Foundation
 import Service
 import SiteLink
 import TestSupport
+import UnitModel
 
 /// The site key of every test site in this process: its private half in a file of mode 600
 /// (what `mihrab site publish --key` reads), its public half in each unit's file.

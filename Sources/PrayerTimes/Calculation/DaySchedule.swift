@@ -1,4 +1,4 @@
-public enum Prayer: String, Sendable, CaseIterable {
+public enum Prayer: String, Codable, Sendable, CaseIterable {
     case fajr, sunrise, dhuhr, asr, maghrib, isha
 }
 

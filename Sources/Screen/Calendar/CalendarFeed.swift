@@ -1,5 +1,6 @@
 import PrayerTimes
 import Service
+import UnitModel
 
 /// `GET /calendar.ics?days=N[&lang=xx]`: the unit's planned days as an iCalendar feed (RFC
 /// 5545) that a phone subscribes to. One VEVENT per prayer at its adhan (Fajr, Dhuhr, Asr,
@@ -46,12 +47,12 @@ public enum CalendarFeed {
         out.line("REFRESH-INTERVAL", [("VALUE", "DURATION")], "PT12H")
         out.line("X-PUBLISHED-TTL", [], "PT12H")
         if let first = days.first?.date, let last = days.last?.date {
-            let from = Planner.localInstant(first, minute: 0, zone: zone)
-            let to = Planner.localInstant(last.adding(days: 1), minute: 0, zone: zone)
+            let from = LocalMinute.instant(first, minute: 0, zone: zone)
+            let to = LocalMinute.instant(last.adding(days: 1), minute: 0, zone: zone)
             out.timeZone(zone, id: zone.identifier, from: Int64(from.rounded(.down)), to: Int64(to.rounded(.up)) + 1)
         }
         let writer = EventWriter(config: config, zone: zone, words: words,
-                                 stamp: CalendarTime.utc(Planner.localInstant(today, minute: 0, zone: zone)),
+                                 stamp: CalendarTime.utc(LocalMinute.instant(today, minute: 0, zone: zone)),
                                  domain: uidDomain(config: config, zone: zone))
         for day in days {
             for e in day.events {
@@ -129,7 +130,7 @@ struct EventWriter {
     /// reads as the first (RFC 5545 section 3.3.5).
     func start(_ t: Double) -> ([(String, String)], String) {
         let local = LocalTime(unix: t, zone: zone)
-        let first = Planner.localInstant(local.date, minute: local.hour * 60 + local.minute, zone: zone) + Double(local.second)
+        let first = LocalMinute.instant(local.date, minute: local.hour * 60 + local.minute, zone: zone) + Double(local.second)
         guard first == t.rounded(.down) else { return ([], CalendarTime.utc(t)) }
         return ([("TZID", zone.identifier)], CalendarTime.wall(t, offset: local.offset))
     }

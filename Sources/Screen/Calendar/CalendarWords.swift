@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import Languages
 import PrayerTimes
-import Service
+import UnitModel
 
 /// The words of the feed in one of the unit's languages, from its language file (the same
 /// names the wall screen shows); English for a word a file lacks.

@@ -1,5 +1,4 @@
 import PrayerTimes
-import Service
 
 /// The table's columns: the month's (date, weekday, Hijri date, each prayer's adhan and, where
 /// any day has one, its iqamah) or Ramadan's (Hijri day, date, imsak, the six times, the night's

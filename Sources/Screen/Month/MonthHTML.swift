@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import Platform
 import PrayerTimes
-import Service
 
 /// A sheet as a whole HTML document for print: the mosque's title and the month's names at
 /// the top, the table, and the notes (Fridays, clock changes, where the times come from, where

@@ -1,5 +1,6 @@
 import PrayerTimes
 import Service
+import UnitModel
 
 /// A printed month (or Ramadan) as data: one row per local day, planned as the unit plans it
 /// (`ScreenInput.plannedDays`), before any words or layout. `MonthHTML` renders it.
@@ -109,8 +110,8 @@ struct MonthSheet: Sendable {
     /// The day's offset at its first instant and at the next day's differ: the clocks change
     /// that day (a change at midnight marks the day that ends at it).
     static func clockChange(on date: CivilDate, zone: ZoneRules) -> ClockChange? {
-        let start = zone.localTimeType(at: Planner.localInstant(date, minute: 0, zone: zone))
-        let end = zone.localTimeType(at: Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone))
+        let start = zone.localTimeType(at: LocalMinute.instant(date, minute: 0, zone: zone))
+        let end = zone.localTimeType(at: LocalMinute.instant(date.adding(days: 1), minute: 0, zone: zone))
         guard start.offset != end.offset else { return nil }
         return ClockChange(from: start.abbreviation, to: end.abbreviation)
     }

@@ -1,5 +1,4 @@
 import PrayerTimes
-import Service
 
 /// The table of a sheet as HTML: a header (in two lines where a prayer has adhan and iqamah
 /// columns) and one row per day. Every text is escaped here; the words come from `MonthWords`.

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import Languages
 import PrayerTimes
-import Service
+import UnitModel
 
 /// The printed month's words in one language (its file in Sources/Languages/Files: the
 /// prayers' names, the calendars' names, `text` and the `month` object), and how it writes

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import Service
+import UnitModel
 
 /// The printed month: `GET /timetable` on the screen's server and `mihrab times --format html`
 /// both call `html`, so the same month and config give the same page from either.

@@ -1,7 +1,7 @@
 import HTTPTypes
 import HummingbirdCore
 import PrayerTimes
-import Service
+import UnitModel
 
 /// `GET /timetable?month=YYYY-MM[&lang=xx][&ramadan=YYYY][&digits=eastern]`: the printable
 /// month (or Ramadan) at the unit's place, in its zone, with its iqamah and Jumu'ah.

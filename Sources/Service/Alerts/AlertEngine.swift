@@ -1,3 +1,5 @@
+import UnitModel
+
 /// What to do with an event whose time has come.
 public struct AlertDecision: Sendable, Equatable {
     public enum Action: String, Sendable { case fire, miss }

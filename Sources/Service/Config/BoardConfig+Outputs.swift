@@ -1,4 +1,5 @@
 import TOMLKit
+import UnitModel
 
 /// `[outputs]` in a board file: the outputs that follow the unit's snapshots, each a plug-in
 /// of the run's output table (`OutputPlugin`; README "Outputs"). A kind of output is one key

@@ -1,5 +1,6 @@
 import PrayerTimes
 import TOMLKit
+import UnitModel
 
 /// `[calculation] jakim_zone` and `[calculation.reference_points]`: each time computed at a
 /// point of its own (an authority's zone), rather than at the unit's position.

@@ -1,5 +1,6 @@
 import PrayerTimes
 import TOMLKit
+import UnitModel
 
 extension SiteConfig {
     mutating func readScreen(_ root: TableReader) throws(ConfigError) {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import TOMLKit
+import UnitModel
 
 extension SiteConfig {
     /// `[sounds]` and `[sounds.volumes]`.

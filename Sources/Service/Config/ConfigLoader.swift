@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PrayerTimes
 import TOMLKit
+import UnitModel
 
 extension SiteConfig {
     /// Reads and validates a site config file. Every error names the file, line and key.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import UnitModel
 
 /// An `ed25519:BASE64` public key as a config holds it (`[network] site_key`, a unit's key in
 /// the roster): what makes one, and the keys that are refused although they decode.
@@ -44,5 +45,14 @@ public enum PublicKeyText {
              0x2A, 0x20, 0x53, 0xFA, 0x2C, 0x39, 0xCC, 0xC6, 0x4E, 0xC7, 0xFD, 0x77, 0x92, 0xAC, 0x03, 0x7A],
         ]
         return small.contains(y)
+    }
+}
+
+extension NetworkConfig {
+    /// The 32 bytes of an `ed25519:BASE64` public key, nil when it is not one.
+    /// Keys of small order are not keys (`PublicKeyText`).
+    public static func publicKeyBytes(_ text: String) -> Data? {
+        guard case .success(let bytes) = PublicKeyText.parse(text) else { return nil }
+        return Data(bytes)
     }
 }

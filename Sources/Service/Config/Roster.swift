@@ -1,4 +1,5 @@
 import TOMLKit
+import UnitModel
 
 /// `[units]`: the site's roster, each unit's id and the public half of its own key (what
 /// `mihrab unit key` prints; `mihrab site enroll` writes the line). Usually in the site's signed

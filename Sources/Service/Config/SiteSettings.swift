@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import TOMLKit
+import UnitModel
 
 /// The mosque's shared settings, as published on `mihrab/v1/site/<site>/config` (retained):
 /// a TOML text with the keys a site may set, in the local file's syntax, with a version. The

@@ -1,14 +1,10 @@
-/// What made the wall clock trusted; the raw value is status.json's `clock.source`.
-public enum ClockTrustSource: String, Sendable {
-    /// GPS time agreed within 2 s; the kernel reported it synchronised (NTP); the configuration says so.
-    case gps, kernel, config = "config"
-}
+import UnitModel
 
 /// Whether the wall clock can be trusted (no alert sounds before), and its steps: the wall
 /// clock moving against the monotonic one by more than a second between two passes.
 struct ClockTrust {
     private(set) var trusted = false
-    private(set) var source: ClockTrustSource?
+    private(set) var source: StatusReport.ClockSource?
     private(set) var steps = 0
     private var lastOffset: Double?
 
@@ -22,7 +18,7 @@ struct ClockTrust {
     }
 
     /// Trusted from now on by `source`, unless already trusted; returns whether this made it so.
-    mutating func trust(_ source: ClockTrustSource) -> Bool {
+    mutating func trust(_ source: StatusReport.ClockSource) -> Bool {
         guard !trusted else { return false }
         (trusted, self.source) = (true, source)
         return true

@@ -1,4 +1,5 @@
 import HAL
+import UnitModel
 /// The daemon's snapshots: numbered, with the events the loop collected since the start (the
 /// newest kept), published through the hub. On the loop's thread only.
 extension Daemon {

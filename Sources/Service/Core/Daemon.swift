@@ -6,6 +6,7 @@ import HAL
 import Logging
 import PrayerTimes
 import Synchronization
+import UnitModel
 
 /// The daemon around the core, on a thread of its own: ticks the core, sleeps to the next
 /// time the core asks for (one futex wait, no thread hand-off), handles signals (their
@@ -97,7 +98,7 @@ public final class Daemon: @unchecked Sendable {
         for (command, id) in pending {
             let answer = core.perform(command)
             if command == .reload { reloadFlag.store(true, ordering: .relaxed) }
-            collect(UnitEvent(type: "command", at: UnitEvent.at(clock), id: id, command: command.rawValue, result: answer))
+            collect(UnitEvent(type: .command, at: UnitEvent.at(clock), id: id, command: command.rawValue, result: answer))
         }
     }
 

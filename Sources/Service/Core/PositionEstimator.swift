@@ -1,15 +1,16 @@
 import FoundationEssentials
 import Glibc
 import HAL
+import UnitModel
 
 /// Where the unit is: the configured position, the last fix remembered, or the receiver's
 /// fixes as they come (`location.source = "gps"`). Fixes in, how far it moved out.
 struct PositionEstimator {
     private(set) var latitude: Double
     private(set) var longitude: Double
-    private(set) var source: UnitCore.PositionSourceState
-    /// The receiver's state for status.json: "waiting", "no-gpsd", "no-device", "no-fix", "silent", "2d-fix", "3d-fix".
-    private(set) var gpsStatus = "waiting"
+    private(set) var source: StatusReport.PositionSource
+    /// The receiver's state for status.json.
+    private(set) var gpsStatus = StatusReport.GPSState.waiting
     /// Fixes refused because they were not a position on the Earth.
     private(set) var rejectedFixes = 0
 
@@ -44,7 +45,7 @@ struct PositionEstimator {
     /// A fix that is a position on the Earth; followed when `follow` (the position comes
     /// from the receiver). Returns how far it moved the unit (km), nil when not followed.
     mutating func fix(_ f: PositionFix, follow: Bool) -> Double? {
-        gpsStatus = f.mode == .threeD ? "3d-fix" : "2d-fix"
+        gpsStatus = f.mode == .threeD ? .fix3D : .fix2D
         guard follow else { return nil }
         source = .gps
         let moved = PositionEstimator.distanceKm(latitude, longitude, f.latitude, f.longitude)
@@ -60,12 +61,12 @@ struct PositionEstimator {
         return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
     }
 
-    static func describe(_ s: PositionStatus) -> String {
+    static func describe(_ s: PositionStatus) -> StatusReport.GPSState {
         switch s {
-        case .noDaemon: "no-gpsd"
-        case .noDevice: "no-device"
-        case .noFix: "no-fix"
-        case .silent: "silent"
+        case .noDaemon: .noGpsd
+        case .noDevice: .noDevice
+        case .noFix: .noFix
+        case .silent: .silent
         }
     }
 }

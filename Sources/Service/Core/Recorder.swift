@@ -4,6 +4,7 @@ import Platform
 import HAL
 import PrayerTimes
 import Synchronization
+import UnitModel
 
 /// `--record FILE`: one JSON line per fired or missed event and per output change, with
 /// the (virtual or real) wall time and its zone's offset, milliseconds included. An event's

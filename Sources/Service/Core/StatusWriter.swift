@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Logging
 import Synchronization
+import UnitModel
 
 /// Writes status.json off the loop's thread: a subscriber of the loop's snapshots (the
 /// once-a-second ones); the whole status (with the displays', servers' and site's parts),

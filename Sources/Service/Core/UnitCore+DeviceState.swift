@@ -6,6 +6,7 @@ import Geo
 import HAL
 import Logging
 import PrayerTimes
+import UnitModel
 
 /// The device state: today's plan and the alerts it decides.
 extension UnitCore {
@@ -14,7 +15,7 @@ extension UnitCore {
     func replan(wall: Double) {
         replanRequested = false
         let date = LocalTime(unix: wall, zone: zone).date
-        let start = Planner.localInstant(date, minute: 0, zone: zone), end = Planner.localInstant(date.adding(days: 1), minute: 0, zone: zone)
+        let start = LocalMinute.instant(date, minute: 0, zone: zone), end = LocalMinute.instant(date.adding(days: 1), minute: 0, zone: zone)
         compass.field = UnitCore.field(latitude, longitude, wall)
         compass.qiblaBearing = (try? Qibla(latitude: latitude, longitude: longitude))?.bearing
         // A zone's times come from the zone's own points: they need no position of the unit's.

@@ -2,6 +2,7 @@ import Compass
 import FoundationEssentials
 import Glibc
 import Platform
+import UnitModel
 import Geo
 import HAL
 import Logging

@@ -5,6 +5,7 @@ import Geo
 import HAL
 import Logging
 import PrayerTimes
+import UnitModel
 
 /// The outputs driven from the device state: LEDs, buzzer, qibla indicator, saved state.
 extension UnitCore {

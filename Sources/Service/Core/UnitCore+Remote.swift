@@ -4,37 +4,7 @@ import Platform
 import PrayerTimes
 import Logging
 import HAL
-
-/// Something the unit did, as the network tells it (`mihrab/v1/unit/<id>/event`): an event
-/// fired or missed, the stop button, a command's answer, an error.
-public struct UnitEvent: Codable, Sendable, Equatable {
-    /// "adhan", "iqamah", "reminder", "sunrise", "event" (`[[events]]`), "missed", "stop-pressed", "command", "config", "error".
-    public var type: String
-    public var prayer: String?
-    /// When it was due (local ISO 8601), for events and missed ones.
-    public var scheduled: String?
-    /// When it happened (local ISO 8601 on the unit's clock, "" when the unit did not say).
-    public var at: String
-    /// A command's id (as sent), and its result or an error's line.
-    public var id: String?
-    public var command: String?
-    public var result: String?
-    public var message: String?
-    public var version: Int?
-    /// A special event's name (type "event", or a missed one).
-    public var name: String?
-
-    public init(type: String, prayer: String? = nil, scheduled: String? = nil, at: String, id: String? = nil,
-                command: String? = nil, result: String? = nil, message: String? = nil, version: Int? = nil, name: String? = nil) {
-        (self.type, self.prayer, self.scheduled, self.at, self.id) = (type, prayer, scheduled, at, id)
-        (self.command, self.result, self.message, self.version, self.name) = (command, result, message, version, name)
-    }
-}
-
-/// What the network may ask of the unit (`mihrab/v1/unit/<id>/cmd/<name>`).
-public enum RemoteCommand: String, Sendable, CaseIterable {
-    case stop, testSound = "test-sound", identify, reload
-}
+import UnitModel
 
 extension UnitCore {
     /// A command from the network, on the loop's thread (reload is the daemon's). Returns the answer.
@@ -59,24 +29,16 @@ extension UnitCore {
     /// The stop button: each press told to the network (the controller stops the sound).
     func readButton(mono: Double, wall: Double) {
         for at in audio.readButton(mono: mono, wall: wall) {
-            onEvent?(UnitEvent(type: "stop-pressed", at: EventRecorder.iso(at, zone: zone, millis: false)))
+            onEvent?(UnitEvent(type: .stopPressed, at: EventRecorder.iso(at, zone: zone, millis: false)))
         }
     }
 
     /// An event fired or missed, to the network.
     func tell(_ e: PlannedEvent, action: AlertDecision.Action, wall: Double) {
         guard let onEvent else { return }
-        onEvent(UnitEvent(type: action == .fire ? e.kind.rawValue : AlertOutcome.missed.rawValue, prayer: e.prayer.rawValue,
+        onEvent(UnitEvent(type: action == .fire ? UnitEvent.Kind(e.kind) : .missed, prayer: e.prayer.rawValue,
                           scheduled: EventRecorder.iso(e.time, zone: zone, millis: false),
                           at: EventRecorder.iso(wall, zone: zone, millis: false),
                           message: action == .fire ? nil : "\(e.name ?? e.kind.rawValue) missed", name: e.name))
-    }
-}
-
-extension UnitEvent {
-    /// An event's time: the unit's wall clock (the injected one: the virtual clock in a
-    /// simulation), UTC ISO 8601. A command's answer, the network's own events.
-    public static func at(_ clock: any DeviceClock) -> String {
-        utcISO8601(clock.wallNow())
     }
 }

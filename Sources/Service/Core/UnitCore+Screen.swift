@@ -1,5 +1,6 @@
 import PrayerTimes
 import Compass
+import UnitModel
 
 extension UnitCore {
     /// What the screens are given now: an immutable value, read on their own threads.

@@ -1,4 +1,5 @@
 import PrayerTimes
+import UnitModel
 
 /// The snapshot of the unit, built from the core's read API (status, screen input, the
 /// board's lines): on the loop's thread, once a second and when something happened.

@@ -5,6 +5,7 @@ import Geo
 import HAL
 import Logging
 import PrayerTimes
+import UnitModel
 
 /// The unit, one pass at a time. `tick()` reads the clock and the inputs, keeps the day's
 /// events planned, decides alerts, drives the outputs, and returns the monotonic time at
@@ -14,7 +15,6 @@ import PrayerTimes
 /// Data flows one way: sensors -> estimators (position, time trust, heading) -> device
 /// state (events, current prayer) -> outputs.
 public final class UnitCore {
-    public enum PositionSourceState: String, Sendable { case gps, lastFix = "last-fix", configured }
 
     public internal(set) var config: SiteConfig
     public internal(set) var zone: ZoneRules
@@ -40,13 +40,13 @@ public final class UnitCore {
     var nextCompass = 0.0
     public var latitude: Double { place.latitude }
     public var longitude: Double { place.longitude }
-    public var positionSource: PositionSourceState { place.source }
-    public var gpsStatus: String { place.gpsStatus }
+    public var positionSource: StatusReport.PositionSource { place.source }
+    public var gpsStatus: StatusReport.GPSState { place.gpsStatus }
     /// Fixes refused because they were not a position on the Earth.
     public var rejectedFixes: Int { place.rejectedFixes }
     public var clockTrusted: Bool { trust.trusted }
     /// What made the clock trusted: "gps", "kernel" (NTP) or "config" (assume_synchronized).
-    public var clockTrustedBy: String? { trust.source?.rawValue }
+    public var clockTrustedBy: StatusReport.ClockSource? { trust.source }
     public var clockSteps: Int { trust.steps }
     public var heading: Double? { compass.heading }
     public var qiblaOffset: Double? { compass.qiblaOffset }

@@ -1,6 +1,7 @@
 import PrayerTimes
 import TOMLKit
 import Platform
+import UnitModel
 
 extension SiteConfig {
     /// `[[events]]`: name, one of `date` / `hijri` / `ramadan_nights`, `times`, `sound`, `minutes`.

@@ -1,4 +1,5 @@
 import HAL
+import UnitModel
 
 extension SoundSettings {
     /// Finds `[[events]]`' sounds, each named as `[sounds]` names one: a file in the sound

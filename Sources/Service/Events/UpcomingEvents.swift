@@ -1,4 +1,5 @@
 import PrayerTimes
+import UnitModel
 
 extension Planner {
     /// The next date of each of `[[events]]` within `days` days from `start` (inclusive), its

@@ -1,6 +1,7 @@
 import HAL
 import Logging
 import PrayerTimes
+import UnitModel
 
 /// The unit's lines: LEDs, the buzzer's line, the qibla indicator (three LEDs or a ring),
 /// and `identify`'s blink over them all. Each line is set only when its value changes (the

@@ -1,3 +1,5 @@
+import UnitModel
+
 /// On/off durations (milliseconds: on, off, on, ...) started at a time, played once or
 /// repeated. Asked at any time whether it is on and when it next changes, so the loop
 /// never blocks and sleeps exactly until the next edge.
@@ -37,18 +39,8 @@ public struct PatternPlayback: Sendable, Equatable {
     }
 }
 
-/// The status LED's patterns, most urgent first.
-public enum StatusCondition: String, Sendable, CaseIterable {
-    /// No prayer times could be computed (no usable position): nothing will sound.
-    case noPlan = "no-plan"
-    case sensorFault = "sensor-fault"
-    case clockUntrusted = "clock-untrusted"
-    /// The state file cannot be written: alerts sound, but a restart may not remember them.
-    case stateNotPersisted = "state-not-persisted"
-    case compassUncalibrated = "compass-uncalibrated"
-    case noFix = "no-fix"
-    case normal
-
+/// The status LED's pattern for each condition, most urgent first.
+extension StatusCondition {
     public var pattern: [Int] { playback.durations }
 
     /// Repeating from monotonic 0 (built once: the loop asks every tick).

@@ -1,6 +1,7 @@
 import HAL
 import Logging
 import PrayerTimes
+import UnitModel
 
 /// The speaker, the buzzer's pattern and the stop button: which event's sound plays, its
 /// fallback to the buzzer (no speaker, a device that fails or hangs, an adhan not to be

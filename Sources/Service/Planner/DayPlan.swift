@@ -1,4 +1,5 @@
 import PrayerTimes
+import UnitModel
 
 /// The days planned (yesterday, today, tomorrow), their events in time order, and which of
 /// them are decided: `decide(now, trusted)` gives the events whose time has come, each once.

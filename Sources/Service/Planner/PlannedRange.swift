@@ -1,4 +1,5 @@
 import PrayerTimes
+import UnitModel
 
 extension ScreenInput {
     /// Consecutive local days from `start`, planned as the loop plans them (`Day.planned`: the

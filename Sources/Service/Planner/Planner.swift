@@ -1,54 +1,5 @@
 import PrayerTimes
-
-/// One thing that happens at a time: an adhan, a reminder, an iqamah, a sunrise warning.
-public struct PlannedEvent: Sendable, Equatable {
-    public let kind: SiteConfig.EventKind
-    /// The prayer it belongs to (`.sunrise` for the sunrise warning).
-    public let prayer: Prayer
-    /// When, in UTC seconds.
-    public let time: Double
-    /// The local date whose times it belongs to.
-    public let date: CivilDate
-    /// 0 unless a prayer has several (Jumu'ah at two times).
-    public let index: Int
-    /// Whether it sounds at all (its kind's source is not "none").
-    public let sounds: Bool
-    /// In a quiet period: recorded, but the buzzer stays silent.
-    public let muted: Bool
-
-    /// Stable across restarts and replans: what the state file remembers.
-    public let id: String
-    /// A special event's name (`[[events]]`); nil for the prayers' own events.
-    public let name: String?
-    /// A special event's sound as named in its table (nil: it sounds nothing).
-    public let sound: String?
-    /// A special event's: how long it is shown as happening after its time, in minutes.
-    public let minutes: Int
-    /// A special event of every night of Ramadan (`ramadan_nights`).
-    public let nightly: Bool
-
-    public init(kind: SiteConfig.EventKind, prayer: Prayer, time: Double, date: CivilDate, index: Int, sounds: Bool,
-                muted: Bool, name: String? = nil, sound: String? = nil, minutes: Int = 0, nightly: Bool = false, key: String? = nil) {
-        self.kind = kind
-        self.prayer = prayer
-        self.time = time
-        self.date = date
-        self.index = index
-        self.sounds = sounds
-        self.muted = muted
-        self.name = name
-        self.sound = sound
-        (self.minutes, self.nightly) = (minutes, nightly)
-        // A special event is keyed by its name and its time as written ("06:30", "isha+20"):
-        // its instant moves with the Hijri offset or a prayer's time, not its identity, and
-        // adding or reordering its times gives no time another's.
-        if kind == .special {
-            id = "\(date)/event/\(SpecialEvent.slug(name ?? ""))/\(key ?? String(index))"
-        } else {
-            id = "\(date)/\(prayer.rawValue)/\(kind.rawValue)" + (index > 0 ? "/\(index)" : "")
-        }
-    }
-}
+import UnitModel
 
 /// Turns a day's times and the configuration into the day's events, in time order.
 public enum Planner {
@@ -70,7 +21,7 @@ public enum Planner {
                 adhans = config.jumuah.map {
                     switch $0 {
                     case .dhuhr: s.dhuhr
-                    case .fixed(let m): localInstant(date, minute: m, zone: zone)
+                    case .fixed(let m): LocalMinute.instant(date, minute: m, zone: zone)
                     }
                 }
             } else {
@@ -86,7 +37,7 @@ public enum Planner {
                 switch config.iqamah[prayer] {
                 case .minutesAfterAdhan(let m)?: add(.iqamah, prayer, adhan + Double(m) * 60, i)
                 case .fixed(let m)? where i == 0:
-                    let t = localInstant(date, minute: m, zone: zone)
+                    let t = LocalMinute.instant(date, minute: m, zone: zone)
                     if t > adhan { add(.iqamah, prayer, t) }  // a fixed iqamah before the adhan is not held
                 default: break
                 }
@@ -105,26 +56,6 @@ public enum Planner {
             }
         }
         return out.sorted { $0.time < $1.time }
-    }
-
-    /// The UTC instant of a local wall-clock minute on a date. The rule, as java.time and
-    /// RFC 5545 have it:
-    /// - a wall time that occurs once: that instant;
-    /// - a repeated wall time (the hour the clocks go back): its first occurrence, on the
-    ///   offset in force before the change (a fixed "01:30" sounds once, at the first 01:30);
-    /// - a skipped wall time (the hour the clocks go forward): moved forward by the length of
-    ///   the gap (02:30 on London's spring-forward day is 03:30 BST), so a day whose midnight
-    ///   is skipped starts at 01:00.
-    public static func localInstant(_ date: CivilDate, minute: Int, zone: ZoneRules) -> Double {
-        let wall = date.unixMidnight + Double(minute) * 60
-        // Every offset this wall time could be read with: those in force a day either side.
-        let before = zone.offset(at: wall - 86_400), after = zone.offset(at: wall + 86_400)
-        var first: Double?
-        for offset in [before, after] where zone.offset(at: wall - Double(offset)) == offset {
-            first = min(first ?? .infinity, wall - Double(offset))
-        }
-        // None fits: the wall time falls in a gap; read it on the offset before the gap.
-        return first ?? wall - Double(before)
     }
 }
 
@@ -167,5 +98,13 @@ extension ScreenInput.Day {
                                         calculator: PrayerCalculator) -> DaySchedule {
         let ramadan = HijriCalendar.date(for: date, offset: config.hijriOffset).isRamadan
         return calculator.schedule(for: date, at: place, utcOffset: zone.offset(at: date.unixMidnight + 43_200), ramadan: ramadan)
+    }
+}
+
+extension DaySchedule {
+    /// The prayer whose time an instant falls in: the last of the day's times at or before it
+    /// (Isha, the night's, before Fajr). A special event's prayer: its volume, its record's line.
+    func period(at t: Double) -> Prayer {
+        Prayer.allCases.last { self[$0] <= t } ?? .isha
     }
 }

@@ -1,5 +1,6 @@
 import HAL
 import Synchronization
+import UnitModel
 
 /// `[[outputs.relay]]`: one GPIO output line on while any of the phases it is given holds (an
 /// amplifier's power, a hall light): a subscriber of every snapshot, in order, so it switches

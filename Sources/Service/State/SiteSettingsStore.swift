@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Synchronization
+import UnitModel
 
 /// The site's shared settings this unit applied, kept in the state directory
 /// (`site-settings.json`, written atomically, the one before kept as

@@ -1,4 +1,5 @@
 import PrayerTimes
+import UnitModel
 /// A timetable as CSV: optional comment lines (`#`) carrying `clock: local|standard` and
 /// `year: YYYY`, then a header naming the columns (see `TimetableColumns`), then one line a
 /// day. The delimiter is the header's: comma, semicolon or tab. Fields may be quoted

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import Platform
 import PrayerTimes
+import UnitModel
 
 extension Timetable {
     /// No printed year comes near this; anything larger is not a timetable.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PrayerTimes
+import UnitModel
 
 /// A timetable as JSON: an object with `days`, a list of day objects whose keys are the
 /// column names of `TimetableColumns` (London's published layout `{date, fajr, fajr_jamaah,

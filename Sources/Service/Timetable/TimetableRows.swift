@@ -1,4 +1,5 @@
 import PrayerTimes
+import UnitModel
 
 /// One cell as a file gives it.
 enum TimetableCell: Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import PrayerTimes
 import Testing
 @testable import Service
+import UnitModel
 
 /// Eid by the Hijri date, moved by the local sighting's offset, in three zones. The right day
 /// comes from ICU's Umm al-Qura calendar (Foundation's `.islamicUmmAlQura`), not from ours.
@@ -42,17 +43,17 @@ struct EidDayTests {
         config.compassRate = 1
         let unit = try UnitHarness(zone: p.zone, lat: p.lat, lon: p.lon, start: eid.adding(days: -1), startMinute: 22 * 60, config: config)
         // The eve: the next special event is tomorrow's takbir, counted in days.
-        unit.run(untilWall: Planner.localInstant(eid.adding(days: -1), minute: 23 * 60, zone: unit.zone))
+        unit.run(untilWall: LocalMinute.instant(eid.adding(days: -1), minute: 23 * 60, zone: unit.zone))
         let before = ScreenModel.at(unit.clock.wallNow(), unit.core.screenInput)
         #expect(before.special?.name == "Takbir" && before.special?.days == 1, "\(p.zone): \(String(describing: before.special))")
         // After Isha the table is tomorrow's: Eid's rows on its eve.
-        #expect(before.table.day == "tomorrow" && before.table.events.map(\.name) == ["Takbir", "Eid al-Fitr prayer"], "\(p.zone)")
+        #expect(before.table.day == .tomorrow && before.table.events.map(\.name) == ["Takbir", "Eid al-Fitr prayer"], "\(p.zone)")
         // A restart 30 s after the takbir, within the grace it could fire in again: it does not.
-        let takbir = Planner.localInstant(eid, minute: 6 * 60 + 30, zone: unit.zone)
+        let takbir = LocalMinute.instant(eid, minute: 6 * 60 + 30, zone: unit.zone)
         unit.run(untilWall: takbir + 30)
         unit.restart()
         // Five minutes before the first Eid prayer: full screen, counted down to it.
-        let prayer = Planner.localInstant(eid, minute: 7 * 60 + 30, zone: unit.zone)
+        let prayer = LocalMinute.instant(eid, minute: 7 * 60 + 30, zone: unit.zone)
         unit.run(untilWall: prayer - 300)
         let countdown = ScreenModel.at(unit.clock.wallNow(), unit.core.screenInput)
         #expect(countdown.phase.kind == .event && countdown.phase.text == "Eid al-Fitr prayer", "\(p.zone): \(countdown.phase)")
@@ -61,7 +62,7 @@ struct EidDayTests {
         #expect(countdown.table.events.map(\.name) == ["Takbir", "Eid al-Fitr prayer"])
         #expect(countdown.table.events.last?.times.count == 2)
         #expect(countdown.special?.name == "Eid al-Fitr prayer" && countdown.special?.days == 0 && countdown.special?.happening == false)
-        unit.run(untilWall: Planner.localInstant(eid, minute: 9 * 60 + 5, zone: unit.zone))
+        unit.run(untilWall: LocalMinute.instant(eid, minute: 9 * 60 + 5, zone: unit.zone))
         let starts = unit.buzzerStarts.filter { abs($0 - takbir) < 0.05 }
         #expect(starts.count == 1, "\(p.zone): the takbir sounded \(starts.count) times at \(takbir)")
         let state = StateStore(directory: unit.stateDirectory).state

@@ -1,6 +1,3 @@
-import FoundationEssentials
-import Glibc
-
 /// What the unit is at one pass of the loop: one immutable value, made on the loop's thread
 /// and published through the `SnapshotHub`; every output (status.json, the screens, the small
 /// displays, MQTT, the live view, a relay) reads it on a thread of its own. The loop makes one

@@ -86,12 +86,12 @@ public struct Timetable: Sendable, Equatable {
     public var range: String { "\(first)..\(last)" }
 
     /// The UTC instant of one of the table's times on a date. Local clock times follow
-    /// `Planner.localInstant` (a repeated hour: its first occurrence; a skipped one: moved
+    /// `LocalMinute.instant` (a repeated hour: its first occurrence; a skipped one: moved
     /// forward by the gap); standard times are read on the zone's standard offset, so on a
     /// summer-time day they fall an hour later on the wall clock.
     public func instant(_ date: CivilDate, minute: Int, zone: ZoneRules) -> Double {
         switch clock {
-        case .local: Planner.localInstant(date, minute: minute, zone: zone)
+        case .local: LocalMinute.instant(date, minute: minute, zone: zone)
         case .standard: date.unixMidnight + Double(minute) * 60 - Double(zone.standardOffset(near: date.unixMidnight + 43_200))
         }
     }

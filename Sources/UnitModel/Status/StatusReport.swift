@@ -1,8 +1,5 @@
-import FoundationEssentials
-import Glibc
-import HAL
-import PrayerTimes
 import Compass
+import FoundationEssentials
 
 /// /run/mihrab/status.json: what the unit knows, for `mihrab status` and for people. One
 /// Codable value, written by the daemon and read back by `mihrab status`.
@@ -12,29 +9,40 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var prayer: String
         public var at: String
         public var inSeconds: Int
+        package init(event: String, prayer: String, at: String, inSeconds: Int) {
+            (self.event, self.prayer, self.at, self.inSeconds) = (event, prayer, at, inSeconds)
+        }
     }
     public struct Position: Codable, Sendable, Equatable {
         public var latitude: Double?
         public var longitude: Double?
-        public var source: String
+        public var source: PositionSource
         /// The JAKIM zone whose points give the times (`calculation.jakim_zone`): the times are
         /// the zone's, not the position's; nil (absent) for none.
         public var jakimZone: String?
+        package init(latitude: Double?, longitude: Double?, source: PositionSource, jakimZone: String? = nil) {
+            (self.latitude, self.longitude, self.source, self.jakimZone) = (latitude, longitude, source, jakimZone)
+        }
     }
     public struct Clock: Codable, Sendable, Equatable {
         public var trusted: Bool
         public var steps: Int
         /// What made it trusted: "gps", "kernel" (NTP) or "config"; nil while it is not (and in older files).
-        public var source: String?
+        public var source: ClockSource?
+        package init(trusted: Bool, steps: Int, source: ClockSource? = nil) { (self.trusted, self.steps, self.source) = (trusted, steps, source) }
     }
     public struct Sensors: Codable, Sendable, Equatable {
-        public var magnetometer: String
-        public var accelerometer: String
+        public var magnetometer: SensorState
+        public var accelerometer: SensorState
         public var errors: Int
+        package init(magnetometer: SensorState, accelerometer: SensorState, errors: Int) {
+            (self.magnetometer, self.accelerometer, self.errors) = (magnetometer, accelerometer, errors)
+        }
     }
     public struct State: Codable, Sendable, Equatable {
         public var persisted: Bool
         public var problem: String?
+        package init(persisted: Bool, problem: String? = nil) { (self.persisted, self.problem) = (persisted, problem) }
     }
     /// The speaker: its device ("none": no speaker), whether it can play (false: the buzzer
     /// sounds instead), the event playing (nil: none), and what is wrong with the sounds or
@@ -44,6 +52,9 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var available: Bool
         public var playing: String?
         public var problems: [String]
+        package init(device: String, available: Bool, playing: String? = nil, problems: [String]) {
+            (self.device, self.available, self.playing, self.problems) = (device, available, playing, problems)
+        }
     }
     /// The daemon's loop thread: its passes, how late the timed ones started against their
     /// deadlines (microseconds; median, p99, max), and the process's CPU time since it started.
@@ -72,10 +83,10 @@ public struct StatusReport: Codable, Sendable, Equatable {
     /// writes fail, "waiting" before the first model; how many times it was drawn.
     public struct Display: Codable, Sendable, Equatable {
         public var display: String
-        public var state: String
+        public var state: DisplayState
         public var problem: String?
         public var renders: Int
-        public init(display: String, state: String, problem: String?, renders: Int) {
+        public init(display: String, state: DisplayState, problem: String?, renders: Int) {
             self.display = display
             self.state = state
             self.problem = problem
@@ -87,10 +98,10 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public struct Server: Codable, Sendable, Equatable {
         public var server: String
         public var listen: String
-        public var state: String
+        public var state: ServerState
         public var problem: String?
         public var connections: Int
-        public init(server: String, listen: String, state: String, problem: String?, connections: Int) {
+        public init(server: String, listen: String, state: ServerState, problem: String?, connections: Int) {
             (self.server, self.listen, self.state, self.problem, self.connections) = (server, listen, state, problem, connections)
         }
     }
@@ -99,6 +110,9 @@ public struct StatusReport: Codable, Sendable, Equatable {
         public var missed: Int
         public var gpioErrors: Int
         public var rejectedFixes: Int
+        package init(fired: Int, missed: Int, gpioErrors: Int, rejectedFixes: Int) {
+            (self.fired, self.missed, self.gpioErrors, self.rejectedFixes) = (fired, missed, gpioErrors, rejectedFixes)
+        }
     }
 
     /// The software's version (the network's status topic; nil in status.json).
@@ -119,11 +133,11 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var position: Position
     public var heading: Double?
     public var qiblaOffset: Double?
-    public var compass: String
+    public var compass: HeadingAccuracy
     public var clock: Clock
-    public var status: String
+    public var status: StatusCondition
     public var problem: String?
-    public var gps: String
+    public var gps: GPSState
     public var sensors: Sensors
     public var state: State
     /// Nil in status files written before there was sound.
@@ -141,6 +155,18 @@ public struct StatusReport: Codable, Sendable, Equatable {
     /// displays, servers, the network); nil with none (and in older status files, and from
     /// `UnitCore.status`: the outputs add their rows in `SnapshotHub.status(of:)`).
     public var outputs: [Output]?
+
+    /// As `UnitCore.status` makes it (the outputs add their parts to it: `SnapshotHub.status(of:)`).
+    package init(version: String? = nil, time: String, date: String? = nil, hijri: String? = nil, times: [String: String]? = nil,
+                 iqamah: [String: String]? = nil, next: Next? = nil, special: ScreenModel.Special? = nil, fast: ScreenModel.Fast? = nil,
+                 position: Position, heading: Double? = nil, qiblaOffset: Double? = nil, compass: HeadingAccuracy, clock: Clock,
+                 status: StatusCondition, problem: String? = nil, gps: GPSState, sensors: Sensors, state: State, sound: Sound? = nil, counters: Counters, loop: Loop? = nil,
+                 displays: [Display]? = nil, servers: [Server]? = nil, site: Site? = nil, outputs: [Output]? = nil) {
+        (self.version, self.time, self.date, self.hijri, self.times, self.iqamah, self.next) = (version, time, date, hijri, times, iqamah, next)
+        (self.special, self.fast, self.position, self.heading, self.qiblaOffset, self.compass) = (special, fast, position, heading, qiblaOffset, compass)
+        (self.clock, self.status, self.problem, self.gps, self.sensors, self.state) = (clock, status, problem, gps, sensors, state)
+        (self.sound, self.counters, self.loop, self.displays, self.servers, self.site, self.outputs) = (sound, counters, loop, displays, servers, site, outputs)
+    }
 
     /// One output: its name (a relay's board name, a display's label, "screen", "admin",
     /// "network"), its kind, its state (`OutputState`) and, when it fails, why.
@@ -167,65 +193,17 @@ public struct StatusReport: Codable, Sendable, Equatable {
         /// replayed, not newer, or failing the check).
         public var refusals: Int?
         /// "connected", "connecting" (with the last error in `problem`), "off".
-        public var broker: String
+        public var broker: BrokerState
         public var problem: String?
         /// How the unit logs in ("account", or "none": no credentials), and whether the broker
         /// takes clients without an account (anyone on the network may read and publish; the
         /// signatures keep them from steering); nil while not known.
-        public var login: String?
+        public var login: Login?
         public var openBroker: Bool?
-        public init(name: String, unit: String, configVersion: Int, refused: String?, broker: String, problem: String?) {
+        public init(name: String, unit: String, configVersion: Int, refused: String?, broker: BrokerState, problem: String?) {
             (self.name, self.unit, self.configVersion, self.refused, self.broker, self.problem) = (name, unit, configVersion, refused, broker, problem)
         }
     }
-}
-
-extension UnitCore {
-    /// The next planned prayer's event after a time (adhan, iqamah, reminder, sunrise):
-    /// `PlannedEvent.next`, the one answer every output asks.
-    public func nextEvent(after wall: Double) -> PlannedEvent? { PlannedEvent.next(after: wall, in: events, kinds: PlannedEvent.statusKinds) }
-
-    /// `screen`: the screen's input when the caller has built it already (the snapshot).
-    public func status(wall: Double, screen given: ScreenInput? = nil) -> StatusReport {
-        func iso(_ t: Double) -> String { EventRecorder.iso(t, zone: zone, millis: false) }
-        func finite(_ v: Double?, _ places: Double) -> Double? { v.flatMap { $0.isFinite ? ($0 * places).rounded() / places : nil } }
-        func sensor(_ c: (any VectorSensorChannel)?) -> String {
-            guard let c else { return "none" }
-            return c.isHealthy ? "ok" : (c.isLost ? "lost" : "failing")
-        }
-        var times: [String: String]?
-        if let s = today {
-            times = Dictionary(uniqueKeysWithValues: Prayer.allCases.map { ($0.rawValue, iso(s[$0])) })
-            times?["imsak"] = iso(s.imsak)
-            times?["midnight"] = iso(s.midnight)
-        }
-        let screen = given ?? screenInput
-        var report = StatusReport(
-            time: iso(wall), date: today.map { "\($0.date)" },
-            hijri: today.map { "\(HijriCalendar.date(for: $0.date, offset: config.hijriOffset))" }, times: times,
-            iqamah: today.map { day in
-                Dictionary(events.filter { $0.kind == .iqamah && $0.date == day.date && $0.index == 0 }.map { ($0.prayer.rawValue, iso($0.time)) }) { a, _ in a }
-            },
-            next: nextEvent(after: wall).map { .init(event: $0.kind.rawValue, prayer: $0.prayer.rawValue, at: iso($0.time),
-                                                     inSeconds: Int($0.time - wall)) },
-            position: .init(latitude: finite(latitude, 1e5), longitude: finite(longitude, 1e5), source: positionSource.rawValue,
-                            jakimZone: config.jakimZone),
-            heading: finite(heading, 10), qiblaOffset: finite(qiblaOffset, 10), compass: accuracy.rawValue,
-            clock: .init(trusted: clockTrusted, steps: clockSteps, source: clockTrustedBy), status: statusCondition.rawValue, problem: planProblem,
-            gps: gpsStatus,
-            sensors: .init(magnetometer: sensor(hw.magnetometer), accelerometer: sensor(hw.accelerometer),
-                           errors: (hw.magnetometer?.errorCount ?? 0) + (hw.accelerometer?.errorCount ?? 0)),
-            state: .init(persisted: store.persisted, problem: store.saveFailure),
-            sound: .init(device: hw.sound?.deviceName ?? "none", available: hw.sound?.isAvailable ?? false,
-                         playing: audio.playing.map(\.id),
-                         problems: config.sound.problems + (hw.button?.problem.map { ["stop button: \($0)"] } ?? [])),
-            counters: .init(fired: fired, missed: missed, gpioErrors: gpioErrors, rejectedFixes: rejectedFixes))
-        // What the screen shows, from the screen's own functions over the same input.
-        report.special = ScreenModel.special(at: wall, screen)
-        report.fast = ScreenModel.fast(at: wall, screen)
-        return report
-    }
-
 }
 
 extension StatusReport {

@@ -77,38 +77,14 @@ public struct SpecialEvent: Sendable, Equatable {
     /// The instant of one of its times on a day (`schedule` that day's times, `zone` its rules).
     public func instant(_ time: Time, on date: CivilDate, schedule: DaySchedule, zone: ZoneRules) -> Double {
         switch time {
-        case .clock(let m): return Planner.localInstant(date, minute: m, zone: zone)
+        case .clock(let m): return LocalMinute.instant(date, minute: m, zone: zone)
         case .relative(let p, let m): return schedule[p] + Double(m) * 60
         }
     }
 
     /// A name safe in an event's id (the state file's key): its runs of letters and digits joined by "-".
-    static func slug(_ name: String) -> String {
+    package static func slug(_ name: String) -> String {
         let words = name.lowercased().split { c in !c.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) } }
         return words.isEmpty ? "event" : words.joined(separator: "-")
-    }
-}
-
-extension DaySchedule {
-    /// The prayer whose time an instant falls in: the last of the day's times at or before it
-    /// (Isha, the night's, before Fajr). A special event's prayer: its volume, its record's line.
-    func period(at t: Double) -> Prayer {
-        Prayer.allCases.last { self[$0] <= t } ?? .isha
-    }
-}
-
-extension PlannedEvent {
-    /// For the journal: "adhan asr", "event Eid al-Fitr prayer".
-    public var label: String { kind == .special ? "event \(name ?? "")" : "\(kind.rawValue) \(prayer.rawValue)" }
-
-    /// Special events by name, in the order they first come, each with its times in order:
-    /// what a table row (the screen's, a printed day's) shows.
-    public static func specialsByName(_ events: [PlannedEvent]) -> [(name: String, events: [PlannedEvent])] {
-        var out: [(name: String, events: [PlannedEvent])] = []
-        for e in events.sorted(by: { $0.time < $1.time }) where e.kind == .special {
-            let name = e.name ?? ""
-            if let i = out.firstIndex(where: { $0.name == name }) { out[i].events.append(e) } else { out.append((name, [e])) }
-        }
-        return out
     }
 }

@@ -1,7 +1,4 @@
 import Dispatch
-import FoundationEssentials
-import Glibc
-import Dispatch
 import Synchronization
 
 /// Where the loop publishes its snapshots and every output takes them. Publishing stores the

@@ -3,8 +3,8 @@ import PrayerTimes
 /// `[screen]` and `[[announcements]]` in the site config: what the wall screen shows and
 /// where it is served. Every field has a default (board/mihrab.toml).
 public struct ScreenConfig: Sendable, Equatable {
-    public enum Digits: String, Sendable, CaseIterable { case western, eastern }
-    public enum ClockFormat: String, Sendable, CaseIterable { case h24 = "24h", h12 = "12h" }
+    public enum Digits: String, Codable, Sendable, CaseIterable { case western, eastern }
+    public enum ClockFormat: String, Codable, Sendable, CaseIterable { case h24 = "24h", h12 = "12h" }
     public enum HijriChange: String, Sendable, CaseIterable { case maghrib, midnight }
 
     /// The languages the page has a file for (Sources/Screen/Languages/<code>.json; a test
@@ -52,17 +52,4 @@ public struct Announcement: Sendable, Equatable {
         self.from = from
         self.to = to
     }
-}
-
-/// A local date and time of day (minutes after midnight), read in the unit's zone when used.
-public struct LocalMinute: Sendable, Equatable {
-    public var date: CivilDate
-    public var minute: Int
-
-    public init(date: CivilDate, minute: Int) {
-        self.date = date
-        self.minute = minute
-    }
-
-    public func instant(in zone: ZoneRules) -> Double { Planner.localInstant(date, minute: minute, zone: zone) }
 }

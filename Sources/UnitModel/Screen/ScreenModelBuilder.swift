@@ -11,7 +11,7 @@ extension ScreenModel {
 
         // The phase: none while the clock is not trusted (no alert sounds then either).
         let span = input.trusted ? ScreenPhases.span(at: t, in: spans) : nil
-        let phase = Phase(kind: span?.kind ?? .normal, prayer: span?.kind == .event ? nil : span?.prayer.rawValue, jumuah: span?.jumuah ?? false,
+        let phase = Phase(kind: span?.kind ?? .normal, prayer: span?.kind == .event ? nil : span?.prayer, jumuah: span?.jumuah ?? false,
                           start: span.map { iso($0.start) }, end: span.map { iso($0.end) },
                           text: span?.kind == .after ? sc.azkar : span?.name)
 
@@ -25,7 +25,7 @@ extension ScreenModel {
         // The rows' current and next prayer: the LEDs' answer (PrayerWindow), not the next adhan event.
         let window = PrayerWindow.at(t, days: input.days.lazy.map(\.schedule))
         let current = window.current, nextPrayer = window.next
-        var table = Table(day: shown?.date == local.date || shown == nil ? "today" : "tomorrow",
+        var table = Table(day: shown?.date == local.date || shown == nil ? .today : .tomorrow,
                           date: day(shown?.date ?? local.date), rows: [], ramadan: nil)
         if let d = shown {
             table.rows = rows(d, zone: zone, current: current?.date == d.date ? current?.prayer : nil,
@@ -41,19 +41,19 @@ extension ScreenModel {
         let minute = local.hour * 60 + local.minute
         let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .event]
         return ScreenModel(
-            now: iso(t), language: sc.language, digits: sc.digits.rawValue, clock: sc.clock.rawValue, title: sc.title,
+            now: iso(t), language: sc.language, digits: sc.digits, clock: sc.clock, title: sc.title,
             screenOn: (sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind),
             trusted: input.trusted, phase: phase,
             dates: Dates(gregorian: day(local.date), hijri: HijriDay(year: hijri.year, month: hijri.month, day: hijri.day)),
             table: table,
             next: upcoming.map {
-                Next(prayer: $0.prayer.rawValue, jumuah: $0.prayer == .dhuhr && $0.date.weekday == 5, kind: $0.kind.rawValue, at: iso($0.time))
+                Next(prayer: $0.prayer, jumuah: $0.prayer == .dhuhr && $0.date.weekday == 5, kind: $0.kind, at: iso($0.time))
             },
             announcements: config.announcements.filter { a in
                 (a.from.map { t >= $0.instant(in: zone) } ?? true) && (a.to.map { t < $0.instant(in: zone) } ?? true)
             }.map(\.text),
-            qibla: input.qibla.map { Qibla(bearing: ($0.bearing * 10).rounded() / 10, offset: $0.offset.rounded(), accuracy: $0.accuracy.rawValue) },
-            notices: input.notices.filter { $0 != .normal }.map(\.rawValue),
+            qibla: input.qibla.map { Qibla(bearing: ($0.bearing * 10).rounded() / 10, offset: $0.offset.rounded(), accuracy: $0.accuracy) },
+            notices: input.notices.filter { $0 != .normal },
             source: config.jakimZone.map { "JAKIM \($0)" },
             special: special(at: t, input),
             fast: fast(at: t, input))
@@ -75,7 +75,7 @@ extension ScreenModel {
                 sessions = d.events.filter { $0.kind == .adhan && $0.prayer == .dhuhr }.sorted { $0.index < $1.index }
                     .map { Session(adhan: iso($0.time), iqamah: event(.iqamah, .dhuhr, $0.index).map { iso($0.time) }) }
             }
-            return Row(prayer: p.rawValue, adhan: sessions?.first?.adhan ?? iso(d.schedule[p]),
+            return Row(prayer: p, adhan: sessions?.first?.adhan ?? iso(d.schedule[p]),
                        iqamah: p == .sunrise ? nil : (sessions?.first?.iqamah ?? event(.iqamah, p, 0).map { iso($0.time) }),
                        current: p == current, next: p == next, jumuah: sessions)
         }

@@ -16,12 +16,13 @@ public struct SiteConfig: Sendable, Equatable {
     public struct Quiet: Sendable, Equatable {
         public var from: Int  // minutes after local midnight
         public var to: Int
+        package init(from: Int, to: Int) { (self.from, self.to) = (from, to) }
         /// Whether a time of day (minutes) falls in the period (which may pass midnight).
         public func contains(_ minute: Int) -> Bool {
             from <= to ? (minute >= from && minute < to) : (minute >= from || minute < to)
         }
     }
-    public enum EventKind: String, Sendable, CaseIterable {
+    public enum EventKind: String, Codable, Sendable, CaseIterable {
         case adhan, reminder, iqamah, sunrise
         /// One of `[[events]]`' times (`PlannedEvent.name` says which).
         case special = "event"

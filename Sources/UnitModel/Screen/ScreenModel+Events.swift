@@ -9,7 +9,7 @@ extension ScreenModel {
     }
 
     /// The special event happening at `t`, else the next within `[screen] event_days_ahead`.
-    static func special(at t: Double, _ input: ScreenInput) -> Special? {
+    package static func special(at t: Double, _ input: ScreenInput) -> Special? {
         let zone = input.zone, config = input.config
         var seen = Set<String>()
         let all = (input.days.flatMap(\.events).filter { $0.kind == .special } + input.specials).filter { seen.insert($0.id).inserted }
@@ -27,12 +27,12 @@ extension ScreenModel {
     /// In Ramadan, the fast's two countdowns in their hours: imsak (suhur's end) through the
     /// three hours before it, iftar from Asr until Maghrib. The fasting day's daytime Hijri
     /// date decides (with the unit's offset).
-    static func fast(at t: Double, _ input: ScreenInput) -> Fast? {
+    package static func fast(at t: Double, _ input: ScreenInput) -> Fast? {
         for d in input.days where HijriCalendar.date(for: d.date, offset: input.config.hijriOffset).isRamadan {
             let s = d.schedule
             func iso(_ x: Double) -> String { LocalTime(unix: x, zone: input.zone).iso8601 }
-            if t >= s.imsak - suhurHours * 3600, t < s.imsak { return Fast(kind: "imsak", at: iso(s.imsak)) }
-            if t >= s.asr, t < s.maghrib { return Fast(kind: "iftar", at: iso(s.maghrib)) }
+            if t >= s.imsak - suhurHours * 3600, t < s.imsak { return Fast(kind: .imsak, at: iso(s.imsak)) }
+            if t >= s.asr, t < s.maghrib { return Fast(kind: .iftar, at: iso(s.maghrib)) }
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import PrayerTimes
+
 /// What any screen shows at an instant: the wall screen's page renders it, `GET
 /// /api/v1/screen` returns it. Language-neutral (prayer keys, numbers, instants); the page
 /// names things in the unit's language. Instants are ISO 8601 with the unit's offset, so
@@ -5,8 +7,8 @@
 public struct ScreenModel: Codable, Sendable, Equatable {
     public var now: String
     public var language: String
-    public var digits: String
-    public var clock: String
+    public var digits: ScreenConfig.Digits
+    public var clock: ScreenConfig.ClockFormat
     public var title: String?
     public var screenOn: Bool
     public var trusted: Bool
@@ -16,7 +18,8 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     public var next: Next?
     public var announcements: [String]
     public var qibla: Qibla?
-    public var notices: [String]
+    /// Every condition that holds but normal, worst first.
+    public var notices: [StatusCondition]
     /// Whose times these are, where that is not the unit's own place: "JAKIM WLY01" for a unit
     /// on a JAKIM zone's times (the table's corner shows it).
     public var source: String? = nil
@@ -34,7 +37,8 @@ public struct ScreenModel: Codable, Sendable, Equatable {
             case event
         }
         public var kind: Kind
-        public var prayer: String?
+        /// Nil for a special event's countdown.
+        public var prayer: Prayer?
         public var jumuah: Bool
         public var start: String?
         public var end: String?
@@ -62,7 +66,7 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     }
 
     public struct Row: Codable, Sendable, Equatable {
-        public var prayer: String
+        public var prayer: Prayer
         public var adhan: String
         public var iqamah: String?
         public var current: Bool
@@ -77,8 +81,14 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     }
 
     public struct Table: Codable, Sendable, Equatable {
-        /// "today" or "tomorrow" (after Isha).
-        public var day: String
+        /// Which day the table shows.
+        public enum Shown: String, Codable, Sendable {
+            case today
+            /// After Isha.
+            case tomorrow
+        }
+
+        public var day: Shown
         public var date: Day
         public var rows: [Row]
         public var ramadan: Ramadan?
@@ -105,16 +115,23 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     }
 
     public struct Fast: Codable, Sendable, Equatable {
-        /// "imsak" or "iftar".
-        public var kind: String
+        /// The fast's end (iftar), or suhur's (imsak). In the status (another unit's, read by the
+        /// admin page) a kind this version does not know reads as imsak: the countdown that asks
+        /// less of a fasting reader (to stop eating, never to start).
+        public enum Kind: String, StateWord {
+            case imsak, iftar
+            public static let unrecognized = Kind.imsak
+        }
+
+        public var kind: Kind
         public var at: String
     }
 
     public struct Next: Codable, Sendable, Equatable {
-        public var prayer: String
+        public var prayer: Prayer
         public var jumuah: Bool
-        /// "adhan" or "iqamah".
-        public var kind: String
+        /// Adhan or iqamah (`PlannedEvent.screenKinds`).
+        public var kind: SiteConfig.EventKind
         public var at: String
     }
 
@@ -123,8 +140,7 @@ public struct ScreenModel: Codable, Sendable, Equatable {
         public var bearing: Double
         /// Degrees to turn: negative left, positive right.
         public var offset: Double
-        /// good, fair or poor.
-        public var accuracy: String
+        public var accuracy: QiblaGrade
     }
 
     /// The model without its clock: what changes only at a phase, a replan or a status change.

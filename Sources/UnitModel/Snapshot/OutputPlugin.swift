@@ -32,14 +32,40 @@ public enum OutputKind: String, Codable, Sendable {
 
 /// An output's state (status.json's `outputs[].state`): a relay's line on or off; a display
 /// shown or waiting for its first model; a server listening or starting; the network
-/// connected or connecting; off; failing (with the problem beside it).
-public enum OutputState: String, Codable, Sendable {
+/// connected or connecting; off; failing (with the problem beside it). A word this version
+/// does not know (another unit's) reads as failing.
+public enum OutputState: String, StateWord {
     case on, off, ok, waiting, listening, starting, connected, connecting, failing
+    public static let unrecognized = OutputState.failing
 }
 
 extension OutputState {
-    /// A web server's state ("listening", "starting", "down"): down is failing.
-    public init(server state: String) { self = OutputState(rawValue: state) ?? .failing }
+    /// A web server's state: down is failing.
+    public init(server state: StatusReport.ServerState) {
+        self = switch state {
+        case .listening: .listening
+        case .starting: .starting
+        case .down: .failing
+        }
+    }
+
+    /// A small display's state.
+    public init(display state: StatusReport.DisplayState) {
+        self = switch state {
+        case .ok: .ok
+        case .failing: .failing
+        case .waiting: .waiting
+        }
+    }
+
+    /// The site's link: the broker's.
+    public init(broker state: StatusReport.BrokerState) {
+        self = switch state {
+        case .connected: .connected
+        case .connecting: .connecting
+        case .off: .off
+        }
+    }
 }
 
 extension StatusReport {
