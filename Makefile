@@ -281,6 +281,7 @@ bench: release
 	$(SWIFT) package --disable-sandbox benchmark --no-progress
 	python3 Benchmarks/daemon.py $$($(SWIFT) build -c release --show-bin-path)/mihrab $(BENCH_SECONDS)
 	$(SWIFT) build -c release --product ScheduleInstructions --static-swift-stdlib
+	$(SWIFT) build -c release --product AdhanInstructions --static-swift-stdlib
 	bash Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)
 
 # JAKIM's zones' reference points fitted to its own 2025 table (../shared/reference/authority/jakim)

@@ -20,11 +20,25 @@ let benchmarkTargets: [Target] = [
     // `make bench` (swift package benchmark): the plugin wants its targets under Benchmarks/.
     .executableTarget(
         name: "MihrabBenchmarks",
-        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "UnitModel", "Audio", "Screen",
+        dependencies: ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Service", "UnitModel", "Audio", "Screen", "AdhanSwift",
                        .product(name: "Logging", package: "swift-log"),
                        .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/MihrabBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // adhan-swift (0bc1000, MIT), vendored: the day-schedule's peer in `make bench`, in its own
+    // Swift 5 mode (not our code). AdhanInstructions: its day-schedules for callgrind, the same
+    // work as ScheduleInstructions --six (Benchmarks/instructions.sh).
+    .target(
+        name: "AdhanSwift",
+        path: "Benchmarks/Instructions/AdhanSwift",
+        exclude: ["LICENSE", "README.md"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .executableTarget(
+        name: "AdhanInstructions",
+        dependencies: ["AdhanSwift"],
+        path: "Benchmarks/Instructions/AdhanInstructions"
     ),
 ]
 #else
@@ -226,7 +240,7 @@ let package = Package(
 // (trimmingCharacters, contains, replacingOccurrences) would otherwise resolve silently and
 // link Foundation, and with it ICU's 34 MB of data.
 for target in package.targets where target.type == .regular || target.type == .executable {
-    guard !["ReferenceFit", "fit-reference-points", "ScheduleInstructions", "PeakMemory", "MihrabBenchmarks", "TestSupport"].contains(target.name),
+    guard !["ReferenceFit", "fit-reference-points", "ScheduleInstructions", "PeakMemory", "MihrabBenchmarks", "TestSupport", "AdhanSwift", "AdhanInstructions"].contains(target.name),
           target.path?.hasPrefix("hal/") != true else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

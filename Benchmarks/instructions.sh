@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Instructions counted by callgrind (deterministic, unlike times): a day-schedule with local
 # times, and a year of `mihrab times` as JSON. Usage: instructions.sh BIN_DIR (the release
-# build's, with mihrab and ScheduleInstructions built).
+# build's, with mihrab, ScheduleInstructions and AdhanInstructions built).
 #
 # - day-schedule: ScheduleInstructions run with N and with 2N schedules; the difference over N
 #   is one schedule without the process's start-up (five places with their zones, 2026).
+#   Then the six times alone (ScheduleInstructions --six) beside adhan-swift's same work
+#   (AdhanInstructions: the vendored adhan-swift, Foundation's calendar and zones), and the ratio.
 # - mihrab times: London (Europe/London), 2026, the whole process (start-up and argument
 #   parsing included), and from main on.
 set -euo pipefail
@@ -13,7 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # valgrind 3.19 (Debian 12) cannot read the DWARF 5 that Swift emits: count stripped copies.
-for b in mihrab ScheduleInstructions; do objcopy --strip-debug "$bin/$b" "$work/$b"; done
+for b in mihrab ScheduleInstructions AdhanInstructions; do objcopy --strip-debug "$bin/$b" "$work/$b"; done
 
 # Instructions executed by a command (its output discarded); callgrind's options first.
 ir() {
@@ -37,6 +39,14 @@ echo "day-schedule with local times: $(commas $(( (b - a) / n ))) instructions (
 a=$(allocs "$work/ScheduleInstructions" $n)
 b=$(allocs "$work/ScheduleInstructions" $((2 * n)))
 awk -v a="$a" -v b="$b" -v n=$n 'BEGIN { printf "day-schedule with local times: %.2f heap allocations (memcheck)\n", (b - a) / n }'
+a=$(ir "$work/ScheduleInstructions" --six $n)
+b=$(ir "$work/ScheduleInstructions" --six $((2 * n)))
+ours=$(( (b - a) / n ))
+a=$(ir "$work/AdhanInstructions" $n)
+b=$(ir "$work/AdhanInstructions" $((2 * n)))
+adhan=$(( (b - a) / n ))
+awk -v o=$ours -v a=$adhan -v os="$(commas $ours)" -v as="$(commas $adhan)" 'BEGIN {
+  printf "day-schedule, six local times: Mihrab %s instructions, adhan-swift %s (%.1fx) (callgrind)\n", os, as, a / o }'
 
 # The whole process, and from main on: the dynamic loader's relocations (some 45M with the
 # toolchain's shared Swift libraries) do not depend on what mihrab does.

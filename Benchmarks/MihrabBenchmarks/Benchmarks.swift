@@ -2,6 +2,8 @@ import Benchmark
 
 let benchmarks: @Sendable () -> Void = {
     prayerTimeBenchmarks()
+    localScheduleBenchmarks()
+    adhanSwiftBenchmarks()
     compassBenchmarks()
     daemonBenchmarks()
     pageBenchmarks()

@@ -61,3 +61,40 @@ func prayerTimeBenchmarks() {
                                                      maxIterations: 2_000),
               closure: zoneSchedules(derived: true))
 }
+
+/// Per schedule, beside adhan-swift's (AdhanSwift.swift) in the same run.
+var localScheduleConfiguration: Benchmark.Configuration {
+    Benchmark.Configuration(metrics: [.wallClock, .cpuTotal, .throughput], scalingFactor: .kilo, maxDuration: .seconds(3),
+                            maxIterations: 1_000)
+}
+
+/// The work of `ScheduleInstructions --six` (Benchmarks/instructions.sh): five places with
+/// their zones, the 365 days of 2026 in turn, MWL, the six times as local date and time.
+func localScheduleBenchmarks() {
+    let sites: [(Double, Double, String)] = [
+        (51.5074, -0.1278, "Europe/London"), (40.7128, -74.006, "America/New_York"),
+        (-33.8688, 151.2093, "Australia/Sydney"), (-6.2, 106.85, "Asia/Jakarta"),
+        (21.4225, 39.8262, "Asia/Riyadh"),
+    ]
+    let places: [(Coordinates, ZoneRules)] = sites.compactMap { lat, lon, name in
+        guard let at = Coordinates(latitude: lat, longitude: lon), let zone = try? ZoneRules.load(name) else { return nil }
+        return (at, zone)
+    }
+    let calculator = PrayerCalculator(parameters: CalculationMethod.mwl.parameters)
+    func digest(_ t: Double, _ zone: borrowing ZoneRules) -> Int {
+        let l = LocalTime(unix: t, zone: zone)
+        return l.date.day &* 86_400 &+ l.hour &* 3600 &+ l.minute &* 60 &+ l.second &+ l.offset
+    }
+    var k = 0
+    Benchmark("day-schedule with local times, Mihrab (5 zoned places x 365 days, six times)",
+              configuration: localScheduleConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let (at, zone) = places[k / 365 % places.count]
+            let date = firstDay.adding(days: k % 365)
+            let s = calculator.schedule(for: date, at: at, utcOffset: zone.offset(at: date.unixMidnight + 43_200))
+            blackHole(digest(s.fajr, zone) &+ digest(s.sunrise, zone) &+ digest(s.dhuhr, zone) &+ digest(s.asr, zone)
+                &+ digest(s.maghrib, zone) &+ digest(s.isha, zone))
+            k += 1
+        }
+    }
+}

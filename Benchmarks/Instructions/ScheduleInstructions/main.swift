@@ -3,16 +3,21 @@
 // that start-up cancels out). Not a benchmark of the ordo-one plugin: that one takes every
 // executable target directly under Benchmarks/, hence this one a level deeper.
 //
-// Usage: schedule-instructions N
+// Usage: ScheduleInstructions [--six] N
 // Each schedule: the zone's offset at the date's noon, `PrayerCalculator.schedule` (MWL),
 // then the nine instants of the day (six times, imsak, midnight, last third) as local
-// times through the zone's rules, as `mihrab times` and the screen show them.
+// times through the zone's rules, as `mihrab times` and the screen show them. With --six,
+// the six times only: the work AdhanInstructions does with adhan-swift, which has no imsak
+// and whose night (SunnahTimes) runs from Maghrib to the next Fajr, not from sunset to the
+// next sunrise as ours does (so those three are left out of both).
 import PrayerTimes
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 0
+let arguments = CommandLine.arguments.dropFirst()
+let six = arguments.contains("--six")
+let count = arguments.last.flatMap { Int($0) } ?? 0
 // Five places, each with its real zone (two with northern DST, one with southern DST,
 // two without): 1 825 place-days of 2026 that N cycles through, a place's year at a time.
 let sites: [(Double, Double, String)] = [
@@ -38,7 +43,7 @@ func digest(_ t: Double, _ zone: ZoneRules) -> Int {
 }
 
 func run(_ count: Int, _ places: [(Coordinates, ZoneRules)], from first: CivilDate,
-         _ calculator: PrayerCalculator) -> Int {
+         _ calculator: PrayerCalculator, six: Bool) -> Int {
     var sink = 0
     var k = 0
     while k < count {
@@ -48,8 +53,8 @@ func run(_ count: Int, _ places: [(Coordinates, ZoneRules)], from first: CivilDa
                 let date = first.adding(days: day)
                 let s = calculator.schedule(for: date, at: at, utcOffset: zone.offset(at: date.unixMidnight + 43_200))
                 sink &+= digest(s.fajr, zone) &+ digest(s.sunrise, zone) &+ digest(s.dhuhr, zone) &+ digest(s.asr, zone)
-                sink &+= digest(s.maghrib, zone) &+ digest(s.isha, zone) &+ digest(s.imsak, zone)
-                sink &+= digest(s.midnight, zone) &+ digest(s.lastThird, zone)
+                sink &+= digest(s.maghrib, zone) &+ digest(s.isha, zone)
+                if !six { sink &+= digest(s.imsak, zone) &+ digest(s.midnight, zone) &+ digest(s.lastThird, zone) }
                 k += 1
             }
         }
@@ -58,4 +63,4 @@ func run(_ count: Int, _ places: [(Coordinates, ZoneRules)], from first: CivilDa
 }
 
 // Printed so that nothing above can be optimised away.
-print(run(count, places, from: first, calculator))
+print(run(count, places, from: first, calculator, six: six))
