@@ -3,6 +3,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public let year: Int
     public let month: Int
     public let day: Int
+    /// Days since 1970-01-01, kept: a day's schedule asks for it a dozen times.
+    private let days: Int
 
     /// A valid date, or nil (month 1...12, day within the month).
     public init?(year: Int, month: Int, day: Int) {
@@ -11,11 +13,43 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.year = year
         self.month = month
         self.day = day
+        days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
     }
 
     /// The date `days` days after 1970-01-01 (negative before).
     public init(daysSinceEpoch days: Int) {
-        // Howard Hinnant's civil_from_days.
+        self.days = days
+        guard days > -CivilDate.neriSchneiderShift, days < CivilDate.neriSchneiderShift else {
+            (year, month, day) = CivilDate.hinnant(daysSinceEpoch: days)
+            return
+        }
+        // Neri and Schneider, "Euclidean affine functions and their application to calendar
+        // algorithms" (2022), with 32-bit unsigned arithmetic: the days counted from a March 1st
+        // 82 x 400 years before 1970, so that every date of years -9999...9999 and well beyond
+        // is positive; centuries, then years by one multiplication, then month and day by another.
+        let n = UInt32(truncatingIfNeeded: days + 719_468 + CivilDate.neriSchneiderShift)
+        let n1 = 4 &* n &+ 3
+        let c = n1 / 146_097
+        let nc = n1 % 146_097 / 4
+        let n2 = 4 &* nc &+ 3
+        let p2 = UInt64(2_939_745) &* UInt64(n2)
+        let z = UInt32(truncatingIfNeeded: p2 >> 32)
+        let ny = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4
+        let n3 = 2141 &* ny &+ 197_913
+        let m = n3 >> 16
+        let d = (n3 & 0xFFFF) / 2141
+        let afterDecember = ny >= 306
+        year = Int(100 &* c &+ z) - 82 * 400 + (afterDecember ? 1 : 0)
+        month = Int(afterDecember ? m &- 12 : m)
+        day = Int(d) + 1
+    }
+
+    /// 82 x 146 097 days (82 x 400 years): the shift that keeps Neri-Schneider's day count
+    /// positive, and the bound (either side of 1970) of the days it is used for.
+    static let neriSchneiderShift = 82 * 146_097
+
+    /// Howard Hinnant's civil_from_days, for any day count.
+    static func hinnant(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -24,9 +58,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     /// Parses `YYYY-MM-DD`.
@@ -38,7 +70,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
+    public var daysSinceEpoch: Int { days }
 
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         // Howard Hinnant's days_from_civil.

@@ -68,7 +68,8 @@ struct SolarDay {
         let sine: Double
 
         init(altitude: Double) {
-            self.init(sin: sin(rad(altitude)), cos: cos(rad(altitude)))
+            let (s, c) = sinCos(rad(altitude))
+            self.init(sin: s, cos: c)
         }
 
         /// From the sine and cosine of the altitude: sin(h + e) = sin h cos e + cos h sin e
@@ -82,8 +83,7 @@ struct SolarDay {
     init(latitude: Double, longitude: Double, around t0: Double) {
         self.latitude = latitude
         self.longitude = longitude
-        sinLat = sin(rad(latitude))
-        cosLat = cos(rad(latitude))
+        (sinLat, cosLat) = sinCos(rad(latitude))
         self.t0 = t0
 
         // Meeus chapter 25 at t0 (dynamical time for the theory, universal time for the
@@ -94,22 +94,20 @@ struct SolarDay {
         let L0 = 280.46646 + T * (36_000.76983 + T * 0.0003032)
         let M = rad(357.52911 + T * (35_999.05029 - T * 0.0001537))
         // sin and cos of 2M and 3M from those of M (the multiple-angle formulas).
-        let sinM = sin(M), cosM = cos(M)
+        let (sinM, cosM) = sinCos(M)
         let sin2M = 2 * sinM * cosM, cos2M = 1 - 2 * sinM * sinM
         let sin3M = sinM * (3 - 4 * sinM * sinM), cos3M = cosM * (4 * cosM * cosM - 3)
         let c1 = 1.914602 - T * (0.004817 + T * 0.000014), c2 = 0.019993 - T * 0.000101, c3 = 0.000289
         let C = c1 * sinM + c2 * sin2M + c3 * sin3M
         let omega = rad(125.04 - 1934.136 * T)
-        let sinOmega = sin(omega), cosOmega = cos(omega)
+        let (sinOmega, cosOmega) = sinCos(omega)
         // The apparent longitude: L0 plus the equation of the centre, aberration and nutation.
         let lambdaMinusL0 = C - 0.00569 - 0.00478 * sinOmega
         let lambda = rad(L0 + lambdaMinusL0)
         let eps0 = 23.439291111 + T * (-0.013004167 + T * (-1.6389e-7 + T * 5.0361e-7))
-        let eps = rad(eps0 + 0.00256 * cosOmega)
-        sinEps = sin(eps)
-        let cosEps = cos(eps)
-        sinLambda0 = sin(lambda)
-        cosLambda0 = cos(lambda)
+        let (sinE, cosEps) = sinCos(rad(eps0 + 0.00256 * cosOmega))
+        sinEps = sinE
+        (sinLambda0, cosLambda0) = sinCos(lambda)
 
         // The longitude's rates: L0 and M are polynomials in T; the equation of the centre
         // C is differentiated term by term (dM/dt in radians per day). The nutation and
@@ -140,7 +138,7 @@ struct SolarDay {
         let sinX = x * (1 - x * x / 6 * (1 - x * x / 20)), cosX = 1 - x * x / 2 * (1 - x * x / 12)
         let sin2L0 = 2 * sinLambda0 * cosLambda0 * cosX - (1 - 2 * sinLambda0 * sinLambda0) * sinX
         let Lmoon = rad(218.3165 + 481_267.8813 * T)
-        let dPsi = -17.20 * sinOmega - 1.32 * sin2L0 - 0.23 * sin(2 * Lmoon) + 0.21 * (2 * sinOmega * cosOmega)
+        let dPsi = -17.20 * sinOmega - 1.32 * sin2L0 - 0.23 * sinCos(2 * Lmoon).sin + 0.21 * (2 * sinOmega * cosOmega)
         let d = jd - 2_451_545
         let Tu = d / 36_525
         let gmst = 280.46061837 + 360.98564736629 * d + Tu * Tu * (0.000387933 - Tu / 38_710_000)

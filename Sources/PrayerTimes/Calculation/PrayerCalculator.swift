@@ -6,7 +6,12 @@ import Darwin
 
 /// Computes a day's prayer times. A pure function of its inputs.
 public struct PrayerCalculator: Sendable {
-    public var parameters: CalculationParameters
+    public var parameters: CalculationParameters {
+        didSet { aims = FixedAims(parameters) }
+    }
+    /// The Sun's fixed altitudes of the parameters as the searches aim at them (their sines
+    /// and cosines), worked out once for every day rather than each day.
+    private var aims: FixedAims
 
     /// Latitude steps back from the edge of polar day or night for the nearest-latitude
     /// polar rule: right at the edge the night lasts no time at all.
@@ -14,7 +19,23 @@ public struct PrayerCalculator: Sendable {
     /// The Sun's altitude at sunrise and sunset of most methods (CalculationParameters.horizon).
     public static let sunAltitude = -0.833
 
-    public init(parameters: CalculationParameters) { self.parameters = parameters }
+    public init(parameters: CalculationParameters) {
+        self.parameters = parameters
+        aims = FixedAims(parameters)
+    }
+
+    struct FixedAims: Sendable {
+        /// Sunrise and sunset at sea level, Fajr, and Isha when it is an angle.
+        let horizon: SolarDay.Aim
+        let fajr: SolarDay.Aim
+        let isha: SolarDay.Aim?
+
+        init(_ p: CalculationParameters) {
+            horizon = SolarDay.Aim(altitude: p.horizon)
+            fajr = SolarDay.Aim(altitude: -p.fajrAngle)
+            isha = if case .angle(let a) = p.isha { SolarDay.Aim(altitude: -a) } else { nil }
+        }
+    }
 
     /// The times of the civil `date` at `coordinates`. `utcOffset` is the zone's offset
     /// (seconds) around that date's noon; it only picks which solar day is that date's.
@@ -65,8 +86,8 @@ public struct PrayerCalculator: Sendable {
                   ramadan: Bool) -> Raw? {
         let p = parameters
         let sun = SolarDay(latitude: latitude, longitude: coordinates.longitude, around: noon)
-        let horizon = p.horizon - (coordinates.elevation > 0 ? 0.0347 * coordinates.elevation.squareRoot() : 0)
-        let horizonAim = SolarDay.Aim(altitude: horizon)
+        let horizonAim = coordinates.elevation > 0
+            ? SolarDay.Aim(altitude: p.horizon - 0.0347 * coordinates.elevation.squareRoot()) : aims.horizon
         let noonSun = sun.transit(near: noon)
         let transit = noonSun.t
         guard let sunrise = sun.time(of: horizonAim, transit: transit, from: noonSun, after: false),
@@ -85,7 +106,7 @@ public struct PrayerCalculator: Sendable {
 
         // Fajr, today's and tomorrow's (for a Ja'fari midnight).
         var resolved = Resolutions()
-        let fajrAim = SolarDay.Aim(altitude: -p.fajrAngle)
+        let fajrAim = aims.fajr
         let (fajr, fajrSource) = bounded(sun.time(of: fajrAim, transit: transit, from: noonSun, after: false),
                                          edge: sunrise, night: nightBefore, portion: portions.fajr, before: true)
         resolved[.fajr] = fajrSource
@@ -122,7 +143,7 @@ public struct PrayerCalculator: Sendable {
         var ishaSource: TimeSource?
         switch p.isha {
         case .angle(let a):
-            (isha, ishaSource) = bounded(sun.time(of: SolarDay.Aim(altitude: -a), transit: transit, from: noonSun, after: true),
+            (isha, ishaSource) = bounded(sun.time(of: aims.isha ?? SolarDay.Aim(altitude: -a), transit: transit, from: noonSun, after: true),
                                          edge: sunset, night: nightAfter, portion: portions.isha, before: false)
         case .minutesAfterMaghrib(let m):
             let minutes = ramadan ? (p.ishaRamadanMinutes ?? m) : m
@@ -263,8 +284,10 @@ public struct PrayerCalculator: Sendable {
 
     func round(_ t: Double) -> Double {
         switch parameters.rounding {
-        case .nearest: return ((t + 30) / 60).rounded(.down) * 60
-        case .up: return (t / 60).rounded(.up) * 60
+        // Whole minutes by integer conversion, not libm's floor and ceil (the same for any
+        // instant within 2^63 s).
+        case .nearest: return Double(floorInt((t + 30) / 60)) * 60
+        case .up: return -Double(floorInt(-t / 60)) * 60
         case .none: return t
         }
     }

@@ -17,10 +17,12 @@ public struct LocalTime: Sendable, Equatable {
     /// a copy of the rules (retaining their arrays and strings) cost more than the lookup.
     public init(unix: Double, zone: borrowing ZoneRules) {
         let offset = zone.offset(at: unix)
-        let whole = (unix).rounded(.down)
-        let (date, sod) = civilDateTime(unix: whole, offsetSeconds: offset)
-        let s = Int(sod)
-        self.date = date
+        // In whole seconds, in integers: the local day and the second within it.
+        let local = floorInt(unix) + offset
+        var days = local / 86_400
+        var s = local - days * 86_400
+        if s < 0 { s += 86_400; days -= 1 }
+        self.date = CivilDate(daysSinceEpoch: days)
         hour = s / 3600
         minute = s / 60 % 60
         second = s % 60

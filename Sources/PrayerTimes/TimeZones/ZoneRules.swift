@@ -24,6 +24,19 @@ public struct ZoneRules: Sendable, Equatable {
     let initialType: Int
     /// The rule after the last transition (the TZif footer), if any.
     let footer: PosixTimeZone?
+    /// Buckets over `transitions` for the lookups (derived from them).
+    let index: TransitionIndex
+
+    init(identifier: String, transitions: [Int64], transitionTypes: [UInt8], types: [LocalTimeType],
+         initialType: Int, footer: PosixTimeZone?) {
+        self.identifier = identifier
+        self.transitions = transitions
+        self.transitionTypes = transitionTypes
+        self.types = types
+        self.initialType = initialType
+        self.footer = footer
+        index = TransitionIndex(transitions)
+    }
 
     public enum LoadError: Error, Equatable, CustomStringConvertible {
         case invalidName(String)
@@ -68,7 +81,7 @@ public struct ZoneRules: Sendable, Equatable {
 
     /// The local time type in force at a UTC instant.
     public func localTimeType(at unix: Double) -> LocalTimeType {
-        let t = Int64((unix).rounded(.down))
+        let t = Int64(floorInt(unix))
         if let last = transitions.last, t >= last, let type = footer?.localTimeType(at: t) { return type }
         return types[typeIndex(at: t)]
     }
@@ -76,7 +89,7 @@ public struct ZoneRules: Sendable, Equatable {
     /// The offset in force at a UTC instant (seconds east of UTC). The hot path of local
     /// times: it reads the type's offset in place, without copying the type (its name).
     public func offset(at unix: Double) -> Int {
-        let t = Int64((unix).rounded(.down))
+        let t = Int64(floorInt(unix))
         if let last = transitions.last, t >= last, let offset = footer?.offset(at: t) { return offset }
         return types[typeIndex(at: t)].offset
     }
@@ -84,13 +97,19 @@ public struct ZoneRules: Sendable, Equatable {
     /// The index in `types` of the type in force at t by the transitions alone.
     @inline(__always)
     private func typeIndex(at t: Int64) -> Int {
-        // The last transition at or before t.
+        let n = index.count(atOrBefore: t, in: transitions) ?? transitionsAtOrBefore(t)
+        return n == 0 ? initialType : Int(transitionTypes[n - 1])
+    }
+
+    /// How many transitions are at or before t, by binary search (for instants outside the
+    /// index's span, and the reference the index is tested against).
+    func transitionsAtOrBefore(_ t: Int64) -> Int {
         var lo = 0, hi = transitions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if transitions[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
-        return lo == 0 ? initialType : Int(transitionTypes[lo - 1])
+        return lo
     }
 
     /// The zone's standard (winter, non-DST) offset around an instant: the offset in force
