@@ -17,6 +17,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The date `days` days after 1970-01-01 (negative before).
+    @inline(__always)
     public init(daysSinceEpoch days: Int) {
         self.days = days
         guard days > -CivilDate.neriSchneiderShift, days < CivilDate.neriSchneiderShift else {

@@ -31,7 +31,7 @@ extension PrayerCalculator {
                                asr: transit + 2 * 3600, maghrib: transit + 4 * 3600, isha: transit + 5 * 3600,
                                sunset: transit + 4 * 3600, nextSunrise: transit + 20 * 3600,
                                nextFajr: transit + 19 * 3600, nightBefore: 16 * 3600, nightAfter: 16 * 3600,
-                               latitude: coordinates.latitude, dayOfYear: date.dayOfYear, year: date.year)
+                               latitude: coordinates.latitude, day: date.daysSinceEpoch)
         // Dhuhr is always in the sky: the transit here.
         raw.dhuhr = transit
         for prayer in [Prayer.fajr, .sunrise, .asr, .maghrib, .isha] { raw.resolved[prayer] = source }

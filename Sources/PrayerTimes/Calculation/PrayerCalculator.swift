@@ -24,18 +24,6 @@ public struct PrayerCalculator: Sendable {
         aims = FixedAims(parameters)
     }
 
-    struct FixedAims: Sendable {
-        /// Sunrise and sunset at sea level, Fajr, and Isha when it is an angle.
-        let horizon: SolarDay.Aim
-        let fajr: SolarDay.Aim
-        let isha: SolarDay.Aim?
-
-        init(_ p: CalculationParameters) {
-            horizon = SolarDay.Aim(altitude: p.horizon)
-            fajr = SolarDay.Aim(altitude: -p.fajrAngle)
-            isha = if case .angle(let a) = p.isha { SolarDay.Aim(altitude: -a) } else { nil }
-        }
-    }
 
     /// The times of the civil `date` at `coordinates`. `utcOffset` is the zone's offset
     /// (seconds) around that date's noon; it only picks which solar day is that date's.
@@ -60,8 +48,9 @@ public struct PrayerCalculator: Sendable {
     /// longitude, moved by whole days until it falls on `date` in local time.
     func solarNoonGuess(date: CivilDate, longitude: Double, utcOffset: Int) -> Double {
         var t = date.unixMidnight + 43_200 - longitude / 15 * 3600
-        let local = civilDateTime(unix: t, offsetSeconds: utcOffset).date
-        t += Double(date.daysSinceEpoch - local.daysSinceEpoch) * 86_400
+        // The local date's day count, as civilDateTime finds it, without the date itself.
+        let localDays = floorInt((t + Double(utcOffset)) / 86_400)
+        t += Double(date.daysSinceEpoch - localDays) * 86_400
         return t
     }
 
@@ -74,16 +63,21 @@ public struct PrayerCalculator: Sendable {
         var sunset: Double
         var nextSunrise: Double
         var nextFajr: Double
+        /// NaN when not needed (rawTimes' exactNightBefore).
         var nightBefore: Double
         var nightAfter: Double
         var resolved = Resolutions()
         var latitude: Double
-        var dayOfYear: Int
-        var year: Int
+        /// The civil date's day count (its day of the year for the seasonal rule, read only
+        /// there; a count, not the date, keeps Raw small enough to be copied in registers).
+        var day: Int
     }
 
+    /// `exactNightBefore`: false when the caller reads `nightBefore` only through Fajr's bound
+    /// here (the day's own schedule without the seasonal rule); then yesterday's sunset is not
+    /// searched for when Fajr's angle time is certainly within the bound (`nightBefore` NaN).
     func rawTimes(date: CivilDate, latitude: Double, coordinates: Coordinates, noon: Double,
-                  ramadan: Bool) -> Raw? {
+                  ramadan: Bool, exactNightBefore: Bool = true) -> Raw? {
         let p = parameters
         let sun = SolarDay(latitude: latitude, longitude: coordinates.longitude, around: noon)
         let horizonAim = coordinates.elevation > 0
@@ -97,18 +91,30 @@ public struct PrayerCalculator: Sendable {
         // a day either side is close enough (the events are found by their own iteration).
         let prevTransit = transit - 86_400
         let nextTransit = transit + 86_400
-        let prevSun = sun.position(at: prevTransit), nextSun = sun.position(at: nextTransit)
-        let prevSunset = sun.time(of: horizonAim, transit: prevTransit, from: prevSun, after: true) ?? sunset - 86_400
+        let nextSun = sun.position(at: nextTransit)
         let nextSunrise = sun.time(of: horizonAim, transit: nextTransit, from: nextSun, after: false) ?? sunrise + 86_400
-        let nightBefore = sunrise - prevSunset
         let nightAfter = nextSunrise - sunset
         let portions = nightPortions(date: date, latitude: latitude, coordinates: coordinates, noon: noon)
 
         // Fajr, today's and tomorrow's (for a Ja'fari midnight).
         var resolved = Resolutions()
         let fajrAim = aims.fajr
-        let (fajr, fajrSource) = bounded(sun.time(of: fajrAim, transit: transit, from: noonSun, after: false),
-                                         edge: sunrise, night: nightBefore, portion: portions.fajr, before: true)
+        let fajrAngleTime = sun.time(of: fajrAim, transit: transit, from: noonSun, after: false)
+        // The night before: from yesterday's sunset, which below 60 degrees moves by minutes a
+        // day, never half an hour. When Fajr's angle time is within the rule's bound for a night
+        // half an hour shorter than today's sunset a day back gives, it is within it for the real
+        // night too (`bounded` keeps it), and yesterday's sunset is not searched for.
+        let nightBefore: Double
+        if !exactNightBefore, !p.seasonalTwilight, let t = fajrAngleTime,
+           p.highLatitudeRuleOnlyWhenAngleFails
+            || portions.fajr.map({ abs(latitude) < 60 && sunrise - t <= $0.0 * (sunrise - sunset + 86_400 - 1_800) }) ?? true {
+            nightBefore = .nan
+        } else {
+            let prevSunset = sun.time(of: horizonAim, transit: prevTransit, from: sun.position(at: prevTransit), after: true)
+                ?? sunset - 86_400
+            nightBefore = sunrise - prevSunset
+        }
+        let (fajr, fajrSource) = bounded(fajrAngleTime, edge: sunrise, night: nightBefore, portion: portions.fajr, before: true)
         resolved[.fajr] = fajrSource
         // Tomorrow's Fajr is only needed for a night that ends at Fajr (Ja'fari midnight).
         let nextFajr = p.midnight == .jafari
@@ -157,7 +163,7 @@ public struct PrayerCalculator: Sendable {
         var raw = Raw(fajr: fajr, sunrise: sunrise, dhuhr: transit, asr: asr ?? 0, maghrib: maghrib, isha: isha,
                       sunset: sunset, nextSunrise: nextSunrise, nextFajr: nextFajr, nightBefore: nightBefore,
                       nightAfter: nightAfter, resolved: resolved, latitude: latitude,
-                      dayOfYear: date.dayOfYear, year: date.year)
+                      day: date.daysSinceEpoch)
         if asr == nil {
             raw.asr = transit + (sunset - transit) / 2
             raw.resolved[.asr] = .midpoint
@@ -170,7 +176,7 @@ public struct PrayerCalculator: Sendable {
     func usableTimes(date: CivilDate, latitude: Double, coordinates: Coordinates, noon: Double,
                      ramadan: Bool) -> Raw? {
         guard var raw = rawTimes(date: date, latitude: latitude, coordinates: coordinates, noon: noon,
-                                 ramadan: ramadan) else { return nil }
+                                 ramadan: ramadan, exactNightBefore: false) else { return nil }
         applySeasonalTwilight(&raw)
         guard raw.resolved[.asr] != .midpoint else { return nil }
         let a = parameters.precautions, u = parameters.adjustments
@@ -232,7 +238,8 @@ public struct PrayerCalculator: Sendable {
     func applySeasonalTwilight(_ raw: inout Raw) {
         guard parameters.seasonalTwilight else { return }
         let lat = raw.latitude
-        let dyy = Double(MoonsightingSeason.daysSinceSolstice(dayOfYear: raw.dayOfYear, year: raw.year, latitude: lat))
+        let date = CivilDate(daysSinceEpoch: raw.day)
+        let dyy = Double(MoonsightingSeason.daysSinceSolstice(dayOfYear: date.dayOfYear, year: date.year, latitude: lat))
         if abs(lat) >= 55 {
             raw.fajr = raw.sunrise - raw.nightBefore / 7
             raw.resolved[.fajr] = .seventhOfNight
@@ -253,42 +260,6 @@ public struct PrayerCalculator: Sendable {
                 raw.isha = safeIsha
                 raw.resolved[.isha] = .moonsightingSeasonal
             }
-        }
-    }
-
-    // MARK: - Adjustments, sunnah times, rounding
-
-    func finish(_ raw: Raw, date: CivilDate) -> DaySchedule {
-        let p = parameters
-        func adjusted(_ t: Double, _ prayer: Prayer) -> Double {
-            t + (p.precautions[prayer] + p.adjustments[prayer]) * 60
-        }
-        let nightEnd = p.midnight == .jafari ? raw.nextFajr : raw.nextSunrise
-        let night = nightEnd - raw.sunset
-        // Field by field: no temporary array on this hot path.
-        var times = PerPrayer<Double>(repeating: 0)
-        times.fajr = round(adjusted(raw.fajr, .fajr))
-        times.sunrise = round(adjusted(raw.sunrise, .sunrise))
-        times.dhuhr = round(adjusted(raw.dhuhr, .dhuhr))
-        times.asr = round(adjusted(raw.asr, .asr))
-        times.maghrib = round(adjusted(raw.maghrib, .maghrib))
-        times.isha = round(adjusted(raw.isha, .isha))
-        let schedule = DaySchedule(
-            date: date, times: times,
-            imsak: round(adjusted(raw.fajr, .fajr) - p.imsakMinutes * 60),
-            midnight: round(raw.sunset + night / 2),
-            lastThird: round(raw.sunset + night * 2 / 3),
-            resolved: raw.resolved)
-        return schedule
-    }
-
-    func round(_ t: Double) -> Double {
-        switch parameters.rounding {
-        // Whole minutes by integer conversion, not libm's floor and ceil (the same for any
-        // instant within 2^63 s).
-        case .nearest: return Double(floorInt((t + 30) / 60)) * 60
-        case .up: return -Double(floorInt(-t / 60)) * 60
-        case .none: return t
         }
     }
 }

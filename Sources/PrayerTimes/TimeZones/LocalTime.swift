@@ -23,9 +23,10 @@ public struct LocalTime: Sendable, Equatable {
         var s = local - days * 86_400
         if s < 0 { s += 86_400; days -= 1 }
         self.date = CivilDate(daysSinceEpoch: days)
-        hour = s / 3600
-        minute = s / 60 % 60
-        second = s % 60
+        let u = UInt32(truncatingIfNeeded: s)  // 0..<86 400: narrower divisions
+        hour = Int(u / 3600)
+        minute = Int(u / 60 % 60)
+        second = Int(u % 60)
         self.offset = offset
     }
 

@@ -41,7 +41,7 @@ struct TransitionIndex: Sendable, Equatable {
     func count(atOrBefore t: Int64, in transitions: [Int64]) -> Int? {
         let offset = t &- base
         guard offset >= 0, !before.isEmpty else { return nil }
-        let b = Int(truncatingIfNeeded: offset >> shift)
+        let b = Int(truncatingIfNeeded: offset &>> shift)
         guard b < before.count else { return nil }
         var i = Int(before[b])
         while i < transitions.count && transitions[i] <= t { i += 1 }

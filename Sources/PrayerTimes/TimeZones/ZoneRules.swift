@@ -26,6 +26,9 @@ public struct ZoneRules: Sendable, Equatable {
     let footer: PosixTimeZone?
     /// Buckets over `transitions` for the lookups (derived from them).
     let index: TransitionIndex
+    /// The footer's offset when it has no summer time (zones that gave it up, or never had
+    /// it): the offset from the last transition on, without asking the footer.
+    let fixedFooterOffset: Int?
 
     init(identifier: String, transitions: [Int64], transitionTypes: [UInt8], types: [LocalTimeType],
          initialType: Int, footer: PosixTimeZone?) {
@@ -36,6 +39,7 @@ public struct ZoneRules: Sendable, Equatable {
         self.initialType = initialType
         self.footer = footer
         index = TransitionIndex(transitions)
+        fixedFooterOffset = footer.flatMap { $0.daylight == nil ? $0.standard.offset : nil }
     }
 
     public enum LoadError: Error, Equatable, CustomStringConvertible {
@@ -90,6 +94,18 @@ public struct ZoneRules: Sendable, Equatable {
     /// times: it reads the type's offset in place, without copying the type (its name).
     public func offset(at unix: Double) -> Int {
         let t = Int64(floorInt(unix))
+        // Before the last transition (the index's span ends at it): no footer to ask.
+        if let n = index.count(atOrBefore: t, in: transitions), n < transitions.count {
+            return types[n == 0 ? initialType : Int(transitionTypes[n - 1])].offset
+        }
+        return offsetBeyondIndex(at: t)
+    }
+
+    /// The offset at t from the footer or the binary search: out of line, so that the index's
+    /// path does not pay for the footer's frame.
+    @inline(never)
+    private func offsetBeyondIndex(at t: Int64) -> Int {
+        if let last = transitions.last, t >= last, let fixed = fixedFooterOffset { return fixed }
         if let last = transitions.last, t >= last, let offset = footer?.offset(at: t) { return offset }
         return types[typeIndex(at: t)].offset
     }
