@@ -50,32 +50,42 @@ struct ContentLines {
     /// TEXT escaping (RFC 5545 section 3.3.11): backslash, semicolon and comma escaped, any
     /// line break as `\n`. Other control characters, which a TEXT value may not hold, are
     /// dropped (a title from the config could carry one); a tab stays.
+    ///
+    /// On UTF-8 bytes: every character it touches is ASCII, and no byte of a longer sequence is
+    /// below 0x80, so a byte never splits a letter. A value with nothing to escape (most of a
+    /// feed's: UIDs, names, clock times) is returned as it is.
     static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
+        let utf8 = s.utf8
+        guard let first = utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }) else {
+            return s
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 8)
+        out += utf8[..<first]
         var lastWasCR = false
-        for u in s.unicodeScalars {
-            defer { lastWasCR = u == "\r" }
-            switch u {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\r": out += "\\n"
-            case "\n": if !lastWasCR { out += "\\n" }  // CRLF is one break
-            case "\t": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || u.value == 0x7F { continue }
-                out.unicodeScalars.append(u)
+        for b in utf8[first...] {
+            defer { lastWasCR = b == 0x0D }
+            switch b {
+            case 0x5C, 0x3B, 0x2C: out.append(0x5C); out.append(b)  // \ ; ,
+            case 0x0D: out.append(0x5C); out.append(0x6E)  // \n
+            case 0x0A: if !lastWasCR { out.append(0x5C); out.append(0x6E) }  // CRLF is one break
+            case 0x09: out.append(b)
+            default: if b >= 0x20 && b != 0x7F { out.append(b) }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A parameter value: quoted when it holds `:`, `;` or `,` (a TZID is an IANA name, which
     /// never does, but the system zone's name comes from a link); a double quote, which no
-    /// parameter value may hold, dropped with control characters.
+    /// parameter value may hold, dropped with control characters. On UTF-8 bytes, as `escape`;
+    /// the usual value (the TZID on every DTSTART) is returned as it is.
     static func parameterValue(_ s: String) -> String {
-        let clean = String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "\"" && $0.value >= 0x20 && $0.value != 0x7F }))
-        return clean.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(clean)\"" : clean
+        let dropped = { (b: UInt8) in b == 0x22 || b < 0x20 || b == 0x7F }
+        let quoted = { (b: UInt8) in b == 0x3A || b == 0x3B || b == 0x2C }
+        if !s.utf8.contains(where: { dropped($0) || quoted($0) }) { return s }
+        let clean = s.utf8.filter { !dropped($0) }
+        let text = String(decoding: clean, as: UTF8.self)
+        return clean.contains(where: quoted) ? "\"\(text)\"" : text
     }
 }
