@@ -190,6 +190,12 @@ let package = Package(
             dependencies: ["PrayerTimes"],
             path: "Benchmarks/Instructions/ScheduleInstructions"
         ),
+        // The same for the year's calendar feed (one request of /calendar.ics?days=366).
+        .executableTarget(
+            name: "FeedInstructions",
+            dependencies: ["PrayerTimes", "Screen", "UnitModel"],
+            path: "Benchmarks/Instructions/FeedInstructions"
+        ),
 
         // `make jakim-zones`: JAKIM's zones' reference points fitted to its own table (the
         // source of JakimZone.table); a tool of the repository's, not in the package a unit installs.
@@ -240,7 +246,8 @@ let package = Package(
 // (trimmingCharacters, contains, replacingOccurrences) would otherwise resolve silently and
 // link Foundation, and with it ICU's 34 MB of data.
 for target in package.targets where target.type == .regular || target.type == .executable {
-    guard !["ReferenceFit", "fit-reference-points", "ScheduleInstructions", "PeakMemory", "MihrabBenchmarks", "TestSupport", "AdhanSwift", "AdhanInstructions"].contains(target.name),
+    guard !["ReferenceFit", "fit-reference-points", "ScheduleInstructions", "FeedInstructions", "PeakMemory", "MihrabBenchmarks", "TestSupport",
+             "AdhanSwift", "AdhanInstructions"].contains(target.name),
           target.path?.hasPrefix("hal/") != true else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Instructions counted by callgrind (deterministic, unlike times): a day-schedule with local
 # times, and a year of `mihrab times` as JSON. Usage: instructions.sh BIN_DIR (the release
-# build's, with mihrab, ScheduleInstructions and AdhanInstructions built).
+# build's, with mihrab, ScheduleInstructions, AdhanInstructions and FeedInstructions built).
 #
 # - day-schedule: ScheduleInstructions run with N and with 2N schedules; the difference over N
 #   is one schedule without the process's start-up (five places with their zones, 2026).
 #   Then the six times alone (ScheduleInstructions --six) beside adhan-swift's same work
 #   (AdhanInstructions: the vendored adhan-swift, Foundation's calendar and zones), and the ratio.
-# - mihrab times: London (Europe/London), 2026, the whole process (start-up and argument
-#   parsing included), and from main on.
+# - mihrab times: London (Europe/London), 2026, the whole process by part (loader, start-up,
+#   parsing, work); the year's calendar feed, one request.
 set -euo pipefail
 bin=${1:?usage: instructions.sh BIN_DIR}
 work=$(mktemp -d)
@@ -48,13 +48,37 @@ adhan=$(( (b - a) / n ))
 awk -v o=$ours -v a=$adhan -v os="$(commas $ours)" -v as="$(commas $adhan)" 'BEGIN {
   printf "day-schedule, six local times: Mihrab %s instructions, adhan-swift %s (%.1fx) (callgrind)\n", os, as, a / o }'
 
-# The whole process, and from main on: the dynamic loader's relocations (some 45M with the
-# toolchain's shared Swift libraries) do not depend on what mihrab does.
+# `mihrab times`, London (Europe/London), 2026, by part: the parts are disjoint and add up to
+# the whole process.
+# - loader: the dynamic loader (ld.so) before the program's entry: mapping the libraries,
+#   relocating them, binding their symbols; and its lazy binding later (`_dl_runtime_resolve`,
+#   nearly all of it from main on: it is taken out of the work);
+# - start-up: the rest outside main: libc's and the Swift runtime's set-up, constructors, exit;
+# - parsing: the command line read (`QuickTimes.parse` for a plain line; ArgumentParser's
+#   `parseAsRoot` for the rest), whichever of the two ran;
+# - work: the rest of main (the days' times and their JSON).
+# callgrind_annotate names each function with its object: a function's inclusive count is the
+# largest figure on its lines (a recursive or specialised function has several).
+inclusive() { awk -v pat="$2" 'index($0, pat) { gsub(/,/, "", $1); if ($1 + 0 > m) m = $1 + 0 } END { print m + 0 }' "$1"; }
 times=(times --lat 51.5074 --lon -0.1278 --tz Europe/London --date 2026-01-01 --format json)
 for days in 365 1; do
   all=$(ir "$work/mihrab" "${times[@]}" --days $days)
-  main=$(ir --toggle-collect=mihrab_main "$work/mihrab" "${times[@]}" --days $days)
-  awk -v a="$all" -v m="$main" -v d=$days 'BEGIN {
-    printf "mihrab times --days %d --format json: %.1fM instructions (callgrind), %.1fM from main%s\n", d, a / 1e6, m / 1e6,
-      d == 1 ? " (start-up, parsing, one day)" : "" }'
+  callgrind_annotate --inclusive=yes --threshold=100 "$work/callgrind.out" >"$work/inclusive" 2>/dev/null
+  start=$(inclusive "$work/inclusive" ":_dl_start [")
+  lazy=$(inclusive "$work/inclusive" ":_dl_runtime_resolve")
+  main=$(inclusive "$work/inclusive" ":mihrab_main [")
+  quick=$(inclusive "$work/inclusive" "10QuickTimesO5parse")
+  root=$(inclusive "$work/inclusive" "11parseAsRoot")
+  awk -v a="$all" -v s="$start" -v z="$lazy" -v m="$main" -v q="$quick" -v r="$root" -v d=$days 'BEGIN {
+    p = q + r
+    printf "mihrab times --days %d --format json: %.1fM instructions (callgrind): loader %.1fM, start-up %.1fM, parsing %.2fM, work %.1fM%s\n",
+      d, a / 1e6, (s + z) / 1e6, (a - s - m) / 1e6, p / 1e6, (m - p - z) / 1e6, d == 1 ? " (one day)" : "" }'
 done
+
+# The year's calendar feed, one request (`GET /calendar.ics?days=366` of a London mosque with
+# iqamahs and two Jumu'ah sessions): FeedInstructions with N and 2N requests, the difference
+# over N, as for the day-schedule.
+objcopy --strip-debug "$bin/FeedInstructions" "$work/FeedInstructions"
+a=$(ir "$work/FeedInstructions" 1)
+b=$(ir "$work/FeedInstructions" 2)
+echo "calendar feed, 366 days: $(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (b - a) / 1e6 }')M instructions a request (callgrind)"

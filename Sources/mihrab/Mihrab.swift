@@ -24,6 +24,12 @@ enum Main {
         // with EPIPE, not end the process: systemd counts death by SIGPIPE as a clean exit.
         signal(SIGPIPE, SIG_IGN)
         do {
+            // `mihrab times` with a plain command line: read without ArgumentParser (QuickTimes).
+            let arguments = CommandLine.arguments.dropFirst()
+            if arguments.first == "times", let options = QuickTimes.parse(arguments.dropFirst()), (try? options.validate()) != nil {
+                try options.run()
+                return
+            }
             var command = try Mihrab.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -102,6 +102,9 @@ struct CalendarWriterTests {
         #expect(CalendarTime.duration(3_900) == "PT1H5M")
         #expect(CalendarTime.duration(3_600) == "PT1H")
         #expect(CalendarTime.duration(40) == "PT40S")
+        #expect(CalendarTime.duration(0) == "PT0S")
+        #expect(CalendarTime.duration(90_061) == "PT25H1M1S")
+        #expect(CalendarTime.duration(3_600_000_005) == "PT1000000H5S")
         #expect(CalendarTime.utc(1_774_746_000) == "20260329T010000Z")
         #expect(CalendarTime.wall(1_774_746_000, offset: 3600) == "20260329T020000")
     }

@@ -39,13 +39,13 @@ public enum CalendarFeed {
     static func document(_ days: [ScreenInput.Day], config: SiteConfig, zone: ZoneRules, words: CalendarWords, today: CivilDate) -> [UInt8] {
         var out = ContentLines(reservingCapacity: 2_048 + days.count * 1_400)
         out.begin("VCALENDAR")
-        out.line("VERSION", [], "2.0")
-        out.line("PRODID", [], "-//Mihrab//Prayer times//EN")
-        out.line("CALSCALE", [], "GREGORIAN")
+        out.line("VERSION", "2.0")
+        out.line("PRODID", "-//Mihrab//Prayer times//EN")
+        out.line("CALSCALE", "GREGORIAN")
         out.text("X-WR-CALNAME", config.screen.title ?? "Mihrab")
         out.text("X-WR-TIMEZONE", zone.identifier)
-        out.line("REFRESH-INTERVAL", [("VALUE", "DURATION")], "PT12H")
-        out.line("X-PUBLISHED-TTL", [], "PT12H")
+        out.line("REFRESH-INTERVAL", ("VALUE", "DURATION"), "PT12H")
+        out.line("X-PUBLISHED-TTL", "PT12H")
         if let first = days.first?.date, let last = days.last?.date {
             let from = LocalMinute.instant(first, minute: 0, zone: zone)
             let to = LocalMinute.instant(last.adding(days: 1), minute: 0, zone: zone)
@@ -53,7 +53,7 @@ public enum CalendarFeed {
         }
         let writer = EventWriter(config: config, zone: zone, words: words,
                                  stamp: CalendarTime.utc(LocalMinute.instant(today, minute: 0, zone: zone)),
-                                 domain: uidDomain(config: config, zone: zone))
+                                 uidSuffix: "@" + uidDomain(config: config, zone: zone))
         for day in days {
             for e in day.events {
                 switch e.kind {
@@ -84,23 +84,50 @@ struct EventWriter {
     let config: SiteConfig
     let zone: ZoneRules
     let words: CalendarWords
-    let stamp: String
-    let domain: String
+    /// "@mihrab-1f2e3d4c": after each event's id in its UID.
+    let uidSuffix: String
+    /// The lines every event has alike, written once: BEGIN, DTSTAMP (the feed's day), END.
+    let begin: [UInt8], stamp: [UInt8], end: [UInt8]
+
+    init(config: SiteConfig, zone: ZoneRules, words: CalendarWords, stamp: String, uidSuffix: String) {
+        (self.config, self.zone, self.words, self.uidSuffix) = (config, zone, words, uidSuffix)
+        func bytes(_ write: (inout ContentLines) -> Void) -> [UInt8] {
+            var lines = ContentLines()
+            write(&lines)
+            return lines.bytes
+        }
+        begin = bytes { $0.begin("VEVENT") }
+        self.stamp = bytes { $0.line("DTSTAMP", stamp) }
+        end = bytes { $0.end("VEVENT") }
+    }
 
     /// A prayer at its adhan, its iqamah (the one of the same session) named; it lasts until
     /// the end of the prayer as the wall screen counts it (`[screen] prayer_minutes`, Jumu'ah's
     /// `jumuah_prayer_minutes`) after the iqamah, or `withoutIqamah` after the adhan.
     func prayer(_ e: PlannedEvent, of day: ScreenInput.Day, to out: inout ContentLines) {
-        let iqamah = day.events.first { $0.kind == .iqamah && $0.prayer == e.prayer && $0.index == e.index }
+        // By index and by count: no copy of each event looked at.
+        let iqamah = day.events.firstIndex { $0.kind == .iqamah && $0.prayer == e.prayer && $0.index == e.index }.map { day.events[$0].time }
         let jumuah = e.prayer == .dhuhr && e.date.weekday == 5
-        let sessions = jumuah ? day.events.filter { $0.kind == .adhan && $0.prayer == .dhuhr }.count : 1
+        var sessions = 1
+        if jumuah { sessions = day.events.reduce(0) { $1.kind == .adhan && $1.prayer == .dhuhr ? $0 + 1 : $0 } }
         let name = words.name(jumuah ? "jumuah" : e.prayer.rawValue, session: sessions > 1 ? e.index + 1 : nil)
-        let adhanClock = clock(e.time)
-        let iqamahClock = iqamah.map { clock($0.time) }
+        let local = LocalTime(unix: e.time, zone: zone)
+        let adhanClock = words.clock(local, format: config.screen.clock)
+        let iqamahClock = iqamah.map { clock($0) }
         let prayerLength = max(60, jumuah ? config.screen.jumuahPrayerSeconds : config.screen.prayerSeconds)
-        event(e, summary: iqamahClock.map { "\(name) — \(words.iqamah) \($0)" } ?? name,
-              description: "\(words.adhan) \(adhanClock)" + (iqamahClock.map { "\n\(words.iqamah) \($0)" } ?? ""),
-              end: iqamah.map { $0.time + prayerLength } ?? e.time + Double(CalendarFeed.withoutIqamah), to: &out)
+        eventStart(e, local, end: iqamah.map { $0 + prayerLength } ?? e.time + Double(CalendarFeed.withoutIqamah), to: &out)
+        // The summary and the description written in parts, each escaped as one value. The
+        // closures take the words, not `self` (a copy of the writer and its config each).
+        let (iqamahWord, adhanWord) = (words.iqamah, words.adhan)
+        out.text("SUMMARY") { v in
+            v.add(name)
+            if let iqamahClock { v.add(" — "); v.add(iqamahWord); v.add(" "); v.add(iqamahClock) }
+        }
+        out.text("DESCRIPTION") { v in
+            v.add(adhanWord); v.add(" "); v.add(adhanClock)
+            if let iqamahClock { v.add("\n"); v.add(iqamahWord); v.add(" "); v.add(iqamahClock) }
+        }
+        out.raw(end)
     }
 
     /// A special event (`[[events]]`) at one of its times, by its name (numbered where it has
@@ -108,31 +135,30 @@ struct EventWriter {
     func special(_ e: PlannedEvent, to out: inout ContentLines) {
         let name = e.name ?? ""
         let several = (config.events.first { $0.name == name }?.times.count ?? 1) > 1
-        event(e, summary: words.numbered(name, session: several ? e.index + 1 : nil), description: nil,
-              end: e.time + Double(max(1, e.minutes) * 60), to: &out)
+        eventStart(e, LocalTime(unix: e.time, zone: zone), end: e.time + Double(max(1, e.minutes) * 60), to: &out)
+        out.text("SUMMARY", words.numbered(name, session: several ? e.index + 1 : nil))
+        out.raw(end)
     }
 
-    /// A VEVENT from `e.time` to `end`.
-    func event(_ e: PlannedEvent, summary: String, description: String?, end: Double, to out: inout ContentLines) {
-        out.begin("VEVENT")
-        out.text("UID", "\(e.id)@\(domain)")
-        out.line("DTSTAMP", [], stamp)
-        let (parameters, value) = start(e.time)
-        out.line("DTSTART", parameters, value)
-        out.line("DURATION", [], CalendarTime.duration(Int(end.rounded(.down) - e.time.rounded(.down))))
-        out.text("SUMMARY", summary)
-        if let description { out.text("DESCRIPTION", description) }
-        out.end("VEVENT")
+    /// A VEVENT's lines from its start to its DURATION (from `e.time`, on the wall clock
+    /// `local`, to `end`); the caller writes its SUMMARY and DESCRIPTION, and ends it.
+    func eventStart(_ e: PlannedEvent, _ local: LocalTime, end: Double, to out: inout ContentLines) {
+        out.raw(begin)
+        let (id, suffix) = (e.id, uidSuffix)
+        out.text("UID") { $0.add(id); $0.add(suffix) }
+        out.raw(stamp)
+        let (parameter, value) = start(e.time, local)
+        out.line("DTSTART", parameter, value)
+        out.line("DURATION", CalendarTime.duration(Int(end.rounded(.down) - e.time.rounded(.down))))
     }
 
-    /// DTSTART on the unit's wall clock with its TZID; in UTC for an instant the wall time
+    /// DTSTART on the unit's wall clock (`local`: `t` on it) with its TZID; in UTC for an instant the wall time
     /// cannot name: the second pass through the hour the clocks go back, which a local time
     /// reads as the first (RFC 5545 section 3.3.5).
-    func start(_ t: Double) -> ([(String, String)], String) {
-        let local = LocalTime(unix: t, zone: zone)
+    func start(_ t: Double, _ local: LocalTime) -> ((name: String, value: String)?, String) {
         let first = LocalMinute.instant(local.date, minute: local.hour * 60 + local.minute, zone: zone) + Double(local.second)
-        guard first == t.rounded(.down) else { return ([], CalendarTime.utc(t)) }
-        return ([("TZID", zone.identifier)], CalendarTime.wall(t, offset: local.offset))
+        guard first == t.rounded(.down) else { return (nil, CalendarTime.utc(t)) }
+        return (("TZID", zone.identifier), CalendarTime.wall(t, offset: local.offset))
     }
 
     private func clock(_ t: Double) -> String { words.clock(LocalTime(unix: t, zone: zone), format: config.screen.clock) }

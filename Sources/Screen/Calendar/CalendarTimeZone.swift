@@ -50,14 +50,14 @@ extension ContentLines {
         let first = zone.changes(from: from - year, to: from).last
             ?? ZoneChange(at: Int64(-current.offset), before: current, after: current)  // 1970-01-01 00:00 local: nothing earlier matters
         begin("VTIMEZONE")
-        line("TZID", [], ContentLines.escape(id))
+        line("TZID", ContentLines.escape(id))
         for change in [first] + zone.changes(from: from, to: to) {
             let kind = change.after.isDST ? "DAYLIGHT" : "STANDARD"
             begin(kind)
             // Its onset on the wall clock of the offset it replaces (RFC 5545 section 3.6.5).
-            line("DTSTART", [], CalendarTime.wall(Double(change.at), offset: change.before.offset))
-            line("TZOFFSETFROM", [], CalendarTime.offset(change.before.offset))
-            line("TZOFFSETTO", [], CalendarTime.offset(change.after.offset))
+            line("DTSTART", CalendarTime.wall(Double(change.at), offset: change.before.offset))
+            line("TZOFFSETFROM", CalendarTime.offset(change.before.offset))
+            line("TZOFFSETTO", CalendarTime.offset(change.after.offset))
             if !change.after.abbreviation.isEmpty { text("TZNAME", change.after.abbreviation) }
             end(kind)
         }

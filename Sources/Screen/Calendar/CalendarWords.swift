@@ -53,7 +53,28 @@ struct CalendarWords: Sendable {
     /// "Jumu'ah 2", "Eid al-Fitr prayer 1" (the language's order); nil: the name alone.
     func numbered(_ name: String, session n: Int?) -> String {
         guard let n else { return name }
-        return session.replacing("{name}", with: name).replacing("{n}", with: String(n))
+        return Self.filling(Self.filling(session, "{name}", with: name), "{n}", with: String(n))
+    }
+
+    /// `template` with each `key` in it replaced by `value`. By bytes: the standard library's
+    /// `replacing` (string processing's generic collection search) took 35,000 instructions
+    /// a session's name, a tenth of a year's feed (callgrind).
+    static func filling(_ template: String, _ key: String, with value: String) -> String {
+        let t = Array(template.utf8), k = Array(key.utf8)
+        guard !k.isEmpty, t.count >= k.count else { return template }
+        var out: [UInt8] = []
+        out.reserveCapacity(t.count + value.utf8.count)
+        var i = 0
+        while i < t.count {
+            if i + k.count <= t.count, t[i..<(i + k.count)].elementsEqual(k) {
+                out += value.utf8
+                i += k.count
+            } else {
+                out.append(t[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// "16:45", or "4:45 pm" on a unit whose screen shows a 12-hour clock.

@@ -7,7 +7,7 @@ import UnitModel
 
 /// `mihrab times --month YYYY-MM` / `--ramadan YYYY` (any format; html: the printable month,
 /// the page the screen serves at /timetable) and `--config FILE` (the unit's own settings).
-extension TimesCommand {
+extension TimesOptions {
     /// Where and how the times are computed: the unit's config, or one made of the options.
     struct Unit {
         var site: SiteConfig
@@ -62,7 +62,7 @@ extension TimesCommand {
         guard let config else {
             let jakim = try zone()
             // JAKIM's zones are all in Malaysia: its clock unless --tz says otherwise.
-            let zone = try zoneRules(tz ?? (jakim == nil ? nil : TimesCommand.jakimTimeZone))
+            let zone = try zoneRules(tz ?? (jakim == nil ? nil : TimesOptions.jakimTimeZone))
             var site = SiteConfig()
             site.parameters = try parameters()
             site.hijriOffset = hijriOffset

@@ -2,7 +2,7 @@ import ArgumentParser
 import PrayerTimes
 
 /// `mihrab times --jakim-zone CODE`: the JAKIM method at the zone's reference points.
-extension TimesCommand {
+extension TimesOptions {
     /// JAKIM's zones are all in Malaysia: its clock unless --tz names another.
     static let jakimTimeZone = "Asia/Kuala_Lumpur"
 
