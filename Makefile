@@ -275,12 +275,15 @@ verify-unit: release
 # The daemon's figures (Benchmarks/daemon.py): CPU share at 25 and 100 Hz, lateness of its passes
 # alone and beside a CPU hog on every core, system calls per pass, memory, and memory over a
 # simulated year. Last, instructions counted by callgrind (Benchmarks/instructions.sh): a
-# day-schedule with local times, and a year of mihrab times as JSON.
+# day-schedule with local times beside adhan-swift's, a year of mihrab times as JSON by part,
+# and the year's calendar feed. Ours are built with the release's flags, as mihrab is: the
+# modules they share are not compiled again (adhan-swift's needs Foundation, which they refuse).
 bench: release
 	$(call apt_install_missing,$(BENCH_PKGS))
 	$(SWIFT) package --disable-sandbox benchmark --no-progress
 	python3 Benchmarks/daemon.py $$($(SWIFT) build -c release --show-bin-path)/mihrab $(BENCH_SECONDS)
-	$(SWIFT) build -c release --product ScheduleInstructions --static-swift-stdlib
+	$(SWIFT) build -c release --product ScheduleInstructions --static-swift-stdlib $(RELEASE_FLAGS)
+	$(SWIFT) build -c release --product FeedInstructions --static-swift-stdlib $(RELEASE_FLAGS)
 	$(SWIFT) build -c release --product AdhanInstructions --static-swift-stdlib
 	bash Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)
 
