@@ -171,7 +171,8 @@ public final class Daemon: @unchecked Sendable {
                 }
                 if let after = options.releaseStartupCodeAfter, real - started >= after {
                     options.releaseStartupCodeAfter = nil
-                    logger.debug("start-up code given back: \(StartupCode.release() / 1024) kB of the executable's mappings")
+                    let released = StartupCode.release()  // not inside the log call: its message is only made when logged
+                    logger.debug("start-up code given back: \(released / 1024) kB of the executable's mappings")
                 }
             }
             // Between the rounds, at once when something happened: an event, an answer, a phase.
