@@ -272,7 +272,8 @@ verify-unit: release
 	$(call apt_install_missing,systemd)
 	bash board/systemd/check-unit.sh $$($(SWIFT) build -c release --show-bin-path)/mihrab
 
-# The daemon's figures (Benchmarks/daemon.py): CPU share at 25 and 100 Hz, lateness of its passes
+# The daemon's figures (Benchmarks/daemon.py): idle (screen on, no client) CPU, wakeups and where
+# its RSS lies; CPU share at 25 and 100 Hz with an event stream open, lateness of its passes
 # alone and beside a CPU hog on every core, system calls per pass, memory, and memory over a
 # simulated year. Last, instructions counted by callgrind (Benchmarks/instructions.sh): a
 # day-schedule with local times beside adhan-swift's, a year of mihrab times as JSON by part,

@@ -1,11 +1,25 @@
 #!/usr/bin/env python3
-"""The daemon on the simulated board in real time, with its wall screen's server on and one
-page's event stream open (read as it comes, as a screen does):
+"""The daemon on the simulated board in real time. First the idle case of issue 45: the
+screen's server on and no client, the compass at its default 25 Hz, exactly
+
+    mihrab run --board board/simulated.toml --speed 1 --tz Europe/London --lat 51.5 --lon -0.13
+               --state-dir DIR --quiet --screen 127.0.0.1:0
+
+over SECONDS after 5 s of warm-up: CPU share of one core (each thread's run time from
+/proc/PID/task/*/schedstat, in nanoseconds, and by thread), wakeups a second (each thread's
+voluntary and nonvoluntary context switches, /proc/PID/task/*/status), RSS, Pss and
+Private_Dirty (smaps_rollup), and where the RSS lies (smaps: the binary's own mappings,
+shared libraries, anonymous memory: heap, stacks, the rest). Then the same run under
+callgrind (30 s after 15 s): instructions a second of the loop, its compass reads and its
+once-a-second snapshot, and of the other threads' work (status.json, the displays, the
+screen's event hub).
+
+Then (unless --idle-only) with one page's event stream open (read as it comes, as a screen does):
 CPU share of one core, how late the loop's passes start against their deadlines (median,
 p99, max; alone and beside a CPU hog on every core), system calls per pass, and memory (RSS,
 PSS, private dirty), at 25 Hz and 100 Hz. Then memory over a simulated year at full speed.
 
-Usage: daemon.py BINARY [SECONDS]   (run from the repository's root; `make bench` does)
+Usage: daemon.py BINARY [SECONDS] [--idle-only]   (run from the repository's root; `make bench` does)
 
 The CPU share and the lateness come from the daemon's own status.json (`loop`: getrusage's
 CPU time of the whole process, the loop thread's lateness histogram), read at the start and
@@ -239,11 +253,153 @@ def year(binary):
     return samples, took, p.returncode
 
 
+def threads(pid):
+    """Per thread (by id): its name, run time in ns (schedstat) and context switches."""
+    out = {}
+    for tid in os.listdir("/proc/%d/task" % pid):
+        try:
+            with open("/proc/%d/task/%s/schedstat" % (pid, tid)) as f:
+                ns = int(f.read().split()[0])
+            switches, name = 0, "?"
+            with open("/proc/%d/task/%s/status" % (pid, tid)) as f:
+                for line in f:
+                    if line.startswith("Name:"):
+                        name = line.split(None, 1)[1].strip()
+                    elif line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                        switches += int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # a thread that ended meanwhile
+        out[tid] = (name, ns, switches)
+    return out
+
+
+def smaps_parts(pid, binary):
+    """RSS, PSS and private dirty kB by where they lie: the binary's mappings (by permission),
+    shared libraries, anonymous memory (heap, stacks, anonymous mappings) and the rest."""
+    real = os.path.realpath(binary)
+    parts = {}
+    current = None
+    with open("/proc/%d/smaps" % pid) as f:
+        for line in f:
+            fields = line.split()
+            if not fields:
+                continue
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+$", fields[0]):
+                path = fields[5] if len(fields) > 5 else ""
+                perms = fields[1]
+                if path and os.path.realpath(path) == real:
+                    current = "binary " + perms
+                elif ".so" in os.path.basename(path):
+                    current = "libraries"
+                elif path in ("", "[heap]") or path.startswith(("[stack", "[anon")):
+                    current = "anonymous"
+                else:
+                    current = "other " + path
+                parts.setdefault(current, [0, 0, 0])
+            elif current and fields[0] in ("Rss:", "Pss:", "Private_Dirty:"):
+                i = ("Rss:", "Pss:", "Private_Dirty:").index(fields[0])
+                parts[current][i] += int(fields[1])
+    return parts
+
+
+def idle(binary, seconds):
+    """Issue 45's case: the screen on, no client, the default compass rate (25 Hz)."""
+    d = tempfile.mkdtemp(prefix="mihrab-idle-")
+    cmd = [binary, "run", "--board", BOARD, "--speed", "1", "--tz", "Europe/London", "--lat", "51.5", "--lon", "-0.13",
+           "--state-dir", d, "--quiet", "--screen", "127.0.0.1:0"]
+    p = subprocess.Popen(cmd, stdout=open(os.path.join(d, "stdout"), "w"), stderr=open(os.path.join(d, "log"), "w"))
+    try:
+        time.sleep(5)
+        t0, a = time.monotonic(), threads(p.pid)
+        time.sleep(seconds)
+        t1, b = time.monotonic(), threads(p.pid)
+        rss, pss, private = memory(p.pid)
+        parts = smaps_parts(p.pid, binary)
+        if p.poll() is not None:
+            sys.exit("bench: the daemon stopped (log: %s)" % os.path.join(d, "log"))
+    finally:
+        stop(p, d)
+    span = t1 - t0
+    by_name = {}
+    for tid, (name, ns, sw) in b.items():
+        ns0, sw0 = (a[tid][1], a[tid][2]) if tid in a else (0, 0)
+        n = by_name.setdefault(name, [0, 0, 0])
+        n[0] += ns - ns0
+        n[1] += sw - sw0
+        n[2] += 1
+    cpu = sum(v[0] for v in by_name.values()) / 1e9 / span
+    wakeups = sum(v[1] for v in by_name.values()) / span
+    print("daemon idle at 25 Hz, screen on, no client, %d s: CPU %.3f%% of one core, %.1f wakeups a second; "
+          "RSS %.1f MB, PSS %.1f MB, private dirty %.1f MB" % (seconds, 100 * cpu, wakeups, rss / 1024, pss / 1024, private / 1024), flush=True)
+    for name, (ns, sw, count) in sorted(by_name.items(), key=lambda kv: -kv[1][0]):
+        if ns > 0 or sw > 0:
+            print("  thread %-16s x%d: CPU %.4f%%, %.2f wakeups a second" % (name, count, 100 * ns / 1e9 / span, sw / span))
+    order = sorted(parts.items(), key=lambda kv: -kv[1][0])
+    print("  RSS by place (RSS / PSS / private dirty, MB): " + "; ".join(
+        "%s %.1f / %.1f / %.1f" % (k, v[0] / 1024, v[1] / 1024, v[2] / 1024) for k, v in order if v[0] >= 64), flush=True)
+
+
+PROFILED = [  # (label, a pattern of the mangled name), inclusive instructions
+    ("the loop (Daemon.loop)", r"\$s7Service6DaemonC4loops5Int32VyF$"),
+    ("  compass reads (UnitCore.updateCompass)", r"UnitCoreC13updateCompass4mono"),
+    ("    the chips (SensorChannel.poll)", r"SensorChannelC4poll3now3HAL6TripleVSgSd_tF$"),
+    ("  the second's snapshot (Daemon.snapshot)", r"DaemonC8snapshot4wall8periodic"),
+    ("  the outputs (UnitCore.drive)", r"UnitCoreC5drive4mono4wall"),
+    ("status.json (StatusWriter.drain)", r"StatusWriterC5drain"),
+    ("the displays (PanelOutput.run)", r"PanelOutputC3run"),
+    ("  drawing (OLEDLayout.frame)", r"OLEDLayoutO5frame"),
+    ("  the OLED's bytes (SSD1306.show)", r"SSD1306C4showyyAA9MonoFrameVAA12DisplayErrorOYKF$"),
+    ("the screen's event hub (EventHub.run)", r"EventHubC3runyyYaFTQ1_$"),
+]
+
+
+def profile(binary, seconds=30):
+    """Callgrind over the idle daemon: counters zeroed after 15 s, then `seconds` collected;
+    inclusive instructions a second of the loop and of each other thread's work."""
+    work = tempfile.mkdtemp(prefix="mihrab-cg-")
+    stripped = os.path.join(work, "mihrab")  # valgrind cannot read Swift's DWARF 5
+    subprocess.run(["objcopy", "--strip-debug", binary, stripped], check=True)
+    out = os.path.join(work, "callgrind.out")
+    d = tempfile.mkdtemp(prefix="mihrab-idle-")
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, stripped, "run", "--board", BOARD, "--speed", "1",
+           "--tz", "Europe/London", "--lat", "51.5", "--lon", "-0.13", "--state-dir", d, "--quiet", "--screen", "127.0.0.1:0"]
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(15)
+    subprocess.run(["callgrind_control", "-z", str(p.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    time.sleep(seconds)
+    p.send_signal(signal.SIGINT)
+    p.wait(timeout=60)
+    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out], capture_output=True,
+                          text=True).stdout
+    subprocess.run(["rm", "-rf", work, d])
+    found = {}
+    for line in text.splitlines():
+        t = re.match(r"\s*([0-9,]+) \([ 0-9.]+%\)\s+PROGRAM TOTALS", line)
+        if t:
+            found["total"] = int(t.group(1).replace(",", ""))
+        m = re.match(r"\s*([0-9,]+) \([ 0-9.]+%\)\s+\S*:(\S+)", line)
+        if not m:
+            continue
+        n, name = int(m.group(1).replace(",", "")), m.group(2)
+        for label, pattern in PROFILED:
+            if label not in found and re.search(pattern, name):
+                found[label] = n
+    print("idle daemon under callgrind, %d s after 15 s: %s instructions a second in all" %
+          (seconds, format(found.get("total", 0) // seconds, ",")), flush=True)
+    for label, _ in PROFILED:
+        print("  %-44s %9s a second" % (label, format(found.get(label, 0) // seconds, ",")), flush=True)
+
+
 def main():
-    if len(sys.argv) < 2:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if not args:
         sys.exit(__doc__)
-    binary = os.path.abspath(sys.argv[1])
-    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    binary = os.path.abspath(args[0])
+    seconds = int(args[1]) if len(args) > 1 else 60
+    idle(binary, seconds)
+    profile(binary)
+    if "--idle-only" in sys.argv:
+        return
     for rate in (25, 100):
         cpu, loop, (rss, pss, private), events = window(binary, rate, seconds)
         print("daemon at %3d Hz for %d s, one event stream open (%d events read): CPU %.3f%% of one core; passes start "

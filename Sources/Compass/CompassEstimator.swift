@@ -25,6 +25,8 @@ public struct CompassEstimator: Sendable {
     public private(set) var heading: Double?
     public private(set) var qiblaOffset: Double?
     public private(set) var accuracy: HeadingAccuracy = .unreliable
+    /// The last sample's own true heading, before smoothing; nil when it had none.
+    public private(set) var sampleHeading: Double?
 
     public init(pointing: Vector3, calibration: MagnetometerCalibration?, field: MagneticField, smoothingSeconds: Double) {
         self.pointing = pointing
@@ -51,8 +53,10 @@ public struct CompassEstimator: Sendable {
         guard let r = CompassEstimator.read(accel: accel, mag: mag, pointing: pointing, calibration: calibration, field: field),
               let trueHeading = r.trueHeading, let accuracy = r.accuracy else {
             accuracy = .unreliable
+            sampleHeading = nil
             return
         }
+        sampleHeading = trueHeading
         let smoothed = filter.update(trueHeading, dt: dt)
         heading = smoothed
         qiblaOffset = qiblaBearing.map { Compass.qiblaOffset(qiblaBearing: $0, trueHeading: smoothed) }
@@ -60,5 +64,8 @@ public struct CompassEstimator: Sendable {
     }
 
     /// No sample this time (a chip failing, or its data stale): unreliable until one comes.
-    public mutating func noSample() { accuracy = .unreliable }
+    public mutating func noSample() {
+        accuracy = .unreliable
+        sampleHeading = nil
+    }
 }

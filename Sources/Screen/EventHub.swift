@@ -7,6 +7,8 @@ import UnitModel
 /// when it changes, the unit's time on every publication) and hands each subscriber its
 /// copy without waiting for it. A slow reader's buffer keeps only the newest events; when
 /// one was dropped, the whole model is sent again, so no page is left on a stale screen.
+/// With no page open nothing is built or encoded: a page that opens later gets the model of
+/// the feed's latest publication at once, made for it.
 final class EventHub: Sendable {
     private struct Subscriber {
         var continuation: AsyncStream<[UInt8]>.Continuation
@@ -18,6 +20,13 @@ final class EventHub: Sendable {
     private let nextID = Atomic<UInt64>(0)
     /// The last model event (without its clock), for new subscribers and resyncs.
     private let lastModel = Mutex<(model: ScreenModel?, event: [UInt8])>((nil, []))
+    /// Models built and encoded into events, for the tests: none while nobody listens.
+    private let encodings = Atomic<Int>(0)
+    /// The feed's publication the hub last took (seen, whether encoded or not).
+    private let taken = Atomic<UInt64>(0)
+
+    var encoded: Int { encodings.load(ordering: .relaxed) }
+    var takenSequence: UInt64 { taken.load(ordering: .acquiring) }
 
     init(feed: ScreenFeed) { self.feed = feed }
 
@@ -33,13 +42,21 @@ final class EventHub: Sendable {
             let p = feed.read()
             if p.sequence != seen, let input = p.input {
                 seen = p.sequence
-                let model = ScreenModel.at(p.wall, input)
-                let changed = lastModel.withLock { last -> [UInt8]? in
-                    guard last.model != model.withoutClock else { return nil }
-                    last = (model.withoutClock, EventHub.event("model", model))
-                    return last.event
+                if count == 0 {
+                    // Nobody listens: nothing is built. The model kept is forgotten, so the
+                    // first publication with a page open sends the whole model again.
+                    lastModel.withLock { $0 = (nil, []) }
+                } else {
+                    let model = ScreenModel.at(p.wall, input)
+                    let changed = lastModel.withLock { last -> [UInt8]? in
+                        guard last.model != model.withoutClock else { return nil }
+                        last = (model.withoutClock, EventHub.event("model", model))
+                        return last.event
+                    }
+                    encodings.add(1, ordering: .relaxed)
+                    broadcast(model: changed, time: EventHub.event("time", ["now": model.now]))
                 }
-                broadcast(model: changed, time: EventHub.event("time", ["now": model.now]))
+                taken.store(seen, ordering: .releasing)
             }
         } while await iterator.next() != nil && !Task.isCancelled
         // Finished outside the lock: finishing runs onTermination, which takes it.
@@ -50,16 +67,26 @@ final class EventHub: Sendable {
         for c in all { c.finish() }
     }
 
-    /// A new page's stream: the reconnection delay, then the current model at once.
+    /// A new page's stream: the reconnection delay, then the current model at once (made
+    /// from the feed's latest publication when the hub, with nobody listening, kept none).
     func subscribe() -> AsyncStream<[UInt8]> {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(8))
         continuation.onTermination = { [weak self] _ in _ = self?.subscribers.withLock { $0.removeValue(forKey: id) } }
         continuation.yield(Array("retry: 2000\n\n".utf8))
-        let current = lastModel.withLock { $0.event }
+        let kept = lastModel.withLock { $0.event }
+        let current = kept.isEmpty ? latestModelEvent() : kept
         if !current.isEmpty { continuation.yield(current) }
         subscribers.withLock { $0[id] = Subscriber(continuation: continuation, needsModel: current.isEmpty) }
         return stream
+    }
+
+    /// The model event of the feed's latest publication; empty before the loop's first.
+    private func latestModelEvent() -> [UInt8] {
+        let p = feed.read()
+        guard let input = p.input else { return [] }
+        encodings.add(1, ordering: .relaxed)
+        return EventHub.event("model", ScreenModel.at(p.wall, input))
     }
 
     private func broadcast(model: [UInt8]?, time: [UInt8]) {

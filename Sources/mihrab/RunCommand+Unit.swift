@@ -22,6 +22,10 @@ struct RunUnit {
 }
 
 extension RunCommand {
+    /// Real seconds after which the daemon's start-up is over (the servers listen, the displays
+    /// and chips are set up): the executable's code pages only it ran are given back then.
+    static let startupSeconds = 10.0
+
     /// The state directory: on a simulated board a fresh one per run (the same simulated day
     /// run twice sounds twice) unless given; on a real one the config's.
     func stateDirectory(_ own: SiteConfig, simulated: Bool) throws -> String {
@@ -49,6 +53,7 @@ extension RunCommand {
         options.speed = speed ?? 60
         options.until = until.flatMap(RunCommand.parseLocal).map { LocalMinute.instant($0.0, minute: $0.1, zone: zone) }
         options.statusPath = dir + "/status.json"
+        options.releaseStartupCodeAfter = RunCommand.startupSeconds
         return RunUnit(core: unit.core, clock: v, virtual: v, options: options, outputLines: unit.outputLines, displayBus: unit.displayBus)
     }
 
@@ -60,6 +65,7 @@ extension RunCommand {
         let waker = LoopWaker()
         var options = Daemon.Options()
         options.waker = waker
+        options.releaseStartupCodeAfter = RunCommand.startupSeconds
         let assembler = BoardAssembler(board)
         assembler.awaitDevices(seconds: 30) { logger.notice("\($0)") }
         let assembled: AssembledBoard

@@ -78,3 +78,58 @@ struct LoopStatsTests {
         }
     }
 }
+
+/// The compass read more slowly while the unit stands still, at its full rate while it turns.
+@Suite("the compass at rest")
+struct CompassRestTests {
+    /// The virtual monotonic times the world was asked for the unit's attitude (once per chip per sample).
+    final class Asked {
+        var times: [Double] = []
+        /// The readings' times: both chips are asked at the same virtual instant.
+        var readings: [Double] { times.enumerated().filter { $0.offset == 0 || times[$0.offset - 1] != $0.element }.map(\.element) }
+    }
+
+    /// A unit at 25 Hz turned by `yaw(t)` (t: monotonic seconds, 0 at the start), run for `seconds`.
+    private func run(_ yaw: @escaping (Double) -> Double, seconds: Double) throws -> (Asked, UnitHarness) {
+        let date = try #require(CivilDate(iso: "2026-05-05"))
+        let asked = Asked()
+        var config = UnitHarness.testConfig()
+        config.compassRate = 25
+        let unit = try UnitHarness(zone: "Europe/London", lat: 51.5074, lon: -0.1278, start: date, startMinute: 600, config: config,
+                                   withCompass: true, attitude: { t in
+                                       asked.times.append(t)
+                                       return (yaw(t), 0, 0)
+                                   })
+        unit.run(untilWall: unit.clock.wallNow() + seconds)
+        return (asked, unit)
+    }
+
+    private func perSecond(_ asked: Asked, from: Double, to: Double) -> Double {
+        Double(asked.readings.filter { $0 >= from && $0 < to }.count) / (to - from)
+    }
+
+    @Test("standing still at 25 Hz the chips are read every 0.125 s; turning (30 degrees a second), 25 times a second")
+    func restsWhenStill() throws {
+        let (still, resting) = try run({ _ in 40 }, seconds: 13)
+        #expect(resting.core.compassResting)
+        let rate = perSecond(still, from: 3, to: 13)
+        #expect(abs(rate - 1 / UnitCore.stillCompassPeriod) < 0.5, "\(rate) readings a second while still")
+        let (turning, moving) = try run({ t in (40 + 30 * t).truncatingRemainder(dividingBy: 360) }, seconds: 13)
+        #expect(!moving.core.compassResting)
+        let full = perSecond(turning, from: 3, to: 13)
+        #expect(abs(full - 25) < 0.5, "\(full) readings a second while turning")
+    }
+
+    @Test("a unit at rest turned a quarter turn: the first reading after the turn brings the full rate back at once")
+    func wakesAtTheTurn() throws {
+        let (asked, unit) = try run({ t in t < 8 ? 40 : 130 }, seconds: 10)
+        let readings = asked.readings
+        let before = readings.filter { $0 >= 6 && $0 < 8 }
+        let gaps = zip(before.dropFirst(), before).map { $0 - $1 }
+        #expect(gaps.allSatisfy { abs($0 - UnitCore.stillCompassPeriod) < 1e-6 }, "at rest before the turn: \(gaps)")
+        let first = try #require(readings.first { $0 >= 8 })
+        #expect(first - 8 <= UnitCore.stillCompassPeriod + 1e-9, "read \(first - 8) s after the turn")
+        let next = try #require(readings.first { $0 > first })
+        #expect(abs(next - first - 1 / unit.config.compassRate) < 1e-6, "the next reading \(next - first) s later")
+    }
+}

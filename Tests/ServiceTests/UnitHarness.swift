@@ -27,7 +27,7 @@ final class UnitHarness {
 
     init(zone: String, lat: Double, lon: Double, start: CivilDate, startMinute: Int = 0, config: SiteConfig? = nil, synchronized: Bool = true,
          position: [(at: Double, event: PositionEvent)] = [], withCompass: Bool = false, stateDirectory: String? = nil,
-         presses: [(at: Double, held: Double)] = []) throws {
+         presses: [(at: Double, held: Double)] = [], attitude: @escaping SimulatedWorld.Attitude = SimulatedWorld.fixed(yaw: 40)) throws {
         self.zone = try ZoneRules.load(zone)
         let startWall = LocalMinute.instant(start, minute: startMinute, zone: self.zone)
         // Presses are given in wall time; the button works on monotonic time (0 at the start).
@@ -48,7 +48,7 @@ final class UnitHarness {
         self.position = ScriptedPosition(position)
         sync = FixedClockSync(synchronized)
         if withCompass {
-            let world = SimulatedWorld(latitude: lat, longitude: lon, decimalYear: 2026.5, attitude: SimulatedWorld.fixed(yaw: 40))
+            let world = SimulatedWorld(latitude: lat, longitude: lon, decimalYear: 2026.5, attitude: attitude)
             let bus = SimulatedBoard.bus(chips: [.init(chip: .qmc5883l, address: 0x0D, mounting: .identity),
                                                  .init(chip: .mpu6050, address: 0x68, mounting: .identity)],
                                          world: world, now: { clock.monotonicNow() })

@@ -69,7 +69,7 @@ public final class SSD1306: PixelDisplay {
         }
         try command([[Cmd.displayOff]] + configuration(variant))
         let dark = MonoFrame(width: width, height: height)
-        try writePages(dark, 0..<dark.pages)
+        try writePages(dark, 0..<dark.pages, columns: 0...(width - 1))
         try command([[Cmd.displayOn]])
     }
 
@@ -103,21 +103,38 @@ public final class SSD1306: PixelDisplay {
         try command(configuration(try controller()) + [[Cmd.displayOn]])
     }
 
+    /// After `initialize`, `reassert` or an error, every page in one window; otherwise only the
+    /// pages that differ from the last frame sent, each from its first changed column to its
+    /// last (a countdown's digit is a few columns of one or two pages, not whole frames).
     public func show(_ frame: MonoFrame) throws(DisplayError) {
         guard frame.width == width, frame.height == height else {
             throw .geometry(model: model, address: address, message: "a \(frame.width)x\(frame.height) frame on a \(width)x\(height) display")
         }
         let previous = last
         last = nil  // unknown until every page went out
-        var p = 0
-        while p < frame.pages {
-            guard previous.map({ $0.page(p) != frame.page(p) }) ?? true else { p += 1; continue }
-            var end = p + 1  // a run of changed pages: one window on the SSD1306
-            while end < frame.pages, previous.map({ $0.page(end) != frame.page(end) }) ?? true { end += 1 }
-            try writePages(frame, p..<end)
-            p = end
+        if let previous {
+            for p in 0..<frame.pages {
+                if let columns = changedColumns(previous, frame, page: p) { try writePages(frame, p..<(p + 1), columns: columns) }
+            }
+        } else {
+            try writePages(frame, 0..<frame.pages, columns: 0...(width - 1))
         }
         last = frame
+    }
+
+    /// The columns from the first to the last byte of page `p` that differ; nil: none.
+    private func changedColumns(_ a: MonoFrame, _ b: MonoFrame, page p: Int) -> ClosedRange<Int>? {
+        let start = p * width
+        var first = -1, lastColumn = -1
+        a.bytes.withUnsafeBufferPointer { x in
+            b.bytes.withUnsafeBufferPointer { y in
+                for c in 0..<width where x[start + c] != y[start + c] {
+                    if first < 0 { first = c }
+                    lastColumn = c
+                }
+            }
+        }
+        return first < 0 ? nil : first...lastColumn
     }
 
     public func setContrast(_ value: UInt8) throws(DisplayError) { try command([[Cmd.contrast, value]]) }
@@ -149,20 +166,24 @@ public final class SSD1306: PixelDisplay {
         }
     }
 
-    private func writePages(_ frame: MonoFrame, _ pages: Range<Int>) throws(DisplayError) {
+    private func writePages(_ frame: MonoFrame, _ pages: Range<Int>, columns: ClosedRange<Int>) throws(DisplayError) {
         let variant = try controller()
         if variant.horizontalAddressing {
-            // A window over the pages: the column pointer wraps to the next page at its end.
-            try command([[Cmd.columnAddress, 0, UInt8(width - 1)],
+            // A window over the pages and columns: the column pointer wraps to the next page at its end.
+            try command([[Cmd.columnAddress, UInt8(columns.lowerBound), UInt8(columns.upperBound)],
                          [Cmd.pageAddress, UInt8(pages.lowerBound), UInt8(pages.upperBound - 1)]])
-            try data(frame.bytes[(pages.lowerBound * width)..<(pages.upperBound * width)])
+            if columns.count == width {
+                try data(frame.bytes[(pages.lowerBound * width)..<(pages.upperBound * width)])
+            } else {
+                for p in pages { try data(frame.bytes[(p * width + columns.lowerBound)...(p * width + columns.upperBound)]) }
+            }
         } else {
             for p in pages {
-                let column = variant.columnOffset
+                let column = variant.columnOffset + columns.lowerBound
                 try command([[Cmd.pageStart | UInt8(p)],
                              [Cmd.lowerColumn | UInt8(column & 0x0F)],
                              [Cmd.higherColumn | UInt8(column >> 4)]])
-                try data(frame.page(p))
+                try data(frame.bytes[(p * width + columns.lowerBound)...(p * width + columns.upperBound)])
             }
         }
     }

@@ -59,22 +59,33 @@ extension UnitCore {
     }
 
     /// Polls the compass chips when due; returns when they are next due (nil: no compass).
+    /// While the unit stands still the chips are read every `stillCompassPeriod` (when the
+    /// configured rate is faster), and at the full rate again from the first reading that moved.
     func updateCompass(mono: Double) -> Double? {
         guard let mag = hw.magnetometer, let acc = hw.accelerometer else { return nil }
         guard mono >= nextCompass else { return nextCompass }
-        let period = 1 / config.compassRate
+        let dt = compassInterval ?? 1 / config.compassRate  // since the reading before, as it was planned
+        mag.poll(now: mono)
+        acc.poll(now: mono)
+        if mag.isHealthy, acc.isHealthy, let m = mag.latest, let a = acc.latest,
+           let mt = mag.latestTime, let at = acc.latestTime, mono - mt < 0.5, mono - at < 0.5 {
+            compass.update(accel: hw.accelerometerMounting.toDevice(Vector3(a.x, a.y, a.z)),
+                           mag: hw.magnetometerMounting.toDevice(Vector3(m.x, m.y, m.z)), dt: dt)
+            if let h = compass.sampleHeading { stillness.add(h, dt: dt) } else { stillness.reset() }
+        } else {
+            compass.noSample()
+            stillness.reset()
+        }
+        let full = 1 / config.compassRate
+        let period = stillness.isStill ? max(full, UnitCore.stillCompassPeriod) : full
+        compassInterval = period
         // The next sample a period on; a pass late by more than that starts afresh from now
         // (not at `mono` itself: the same instant again would read the chips twice).
         nextCompass = nextCompass + period > mono ? nextCompass + period : mono + period
-        mag.poll(now: mono)
-        acc.poll(now: mono)
-        guard mag.isHealthy, acc.isHealthy, let m = mag.latest, let a = acc.latest,
-              let mt = mag.latestTime, let at = acc.latestTime, mono - mt < 0.5, mono - at < 0.5 else {
-            compass.noSample()
-            return nextCompass
-        }
-        compass.update(accel: hw.accelerometerMounting.toDevice(Vector3(a.x, a.y, a.z)),
-                       mag: hw.magnetometerMounting.toDevice(Vector3(m.x, m.y, m.z)), dt: period)
         return nextCompass
     }
+
+    /// Seconds between the compass's readings while the unit stands still: a turn shows on
+    /// the qibla indicator at the next reading, so within this and a pass (under 200 ms).
+    static let stillCompassPeriod = 0.125
 }

@@ -38,6 +38,12 @@ public final class UnitCore {
     var place: PositionEstimator
     var compass: CompassEstimator
     var nextCompass = 0.0
+    /// The interval planned after the last reading (the filter's step for the next one).
+    var compassInterval: Double?
+    /// Whether the unit stands still: the compass is then read more slowly.
+    var stillness = Stillness()
+    /// The compass is read more slowly now (the unit stands still).
+    public var compassResting: Bool { stillness.isStill && (compassInterval ?? 0) > 1 / config.compassRate }
     public var latitude: Double { place.latitude }
     public var longitude: Double { place.longitude }
     public var positionSource: StatusReport.PositionSource { place.source }

@@ -105,11 +105,13 @@ public final class SSD1306Emulator: BusDevice {
     // MARK: - RAM
 
     private func data(_ byte: UInt8) {
-        ram[page * ramColumns + column] = byte
         if isSH1106 {
+            // The column register holds any 8-bit value; only 0-131 are RAM.
+            if column < ramColumns { ram[page * ramColumns + column] = byte }
             if column < ramColumns - 1 { column += 1 }
             return
         }
+        ram[page * ramColumns + column] = byte
         switch addressingMode {
         case .page:
             // "reset to column start address and page address pointer is not changed"
@@ -221,10 +223,12 @@ public final class SSD1306Emulator: BusDevice {
         }
     }
 
-    /// The column pointer from 0x00-0x1F: SSD1306 in page mode only; the SH1106 always.
+    /// The column pointer from 0x00-0x1F: SSD1306 in page mode only; the SH1106 always. The
+    /// SH1106's two nibbles are set one at a time, so the register is not clamped between
+    /// them (a lower nibble after column 131 must not pull the column to 131 before the higher).
     private func setColumn(_ c: Int) {
         if isSH1106 {
-            column = min(c, ramColumns - 1)
+            column = c
         } else if addressingMode == .page {
             column = c & 0x7F
         }
