@@ -10,14 +10,16 @@ import Glibc
 /// the file, in the page cache: dropping this process's mapping of them costs nothing, and the
 /// code it runs from then on is mapped again at its first use (a minor fault, no I/O).
 public enum StartupCode {
-    /// Unmaps the executable's code pages from this process (`madvise(MADV_DONTNEED)` on its
-    /// read-only executable mappings of the file, only those with no page of the process's own). Returns the bytes of the mappings advised; 0 when none qualified or
-    /// `/proc` cannot be read.
+    /// Unmaps the executable's read-only pages from this process (`madvise(MADV_DONTNEED)` on
+    /// its read-only mappings of the file, the code's and the constant data's: with lld's layout
+    /// the runtime's metadata, which start-up's conformance scans read all through, is in one of
+    /// these; only mappings with no page of the process's own, so never the relocated data).
+    /// Returns the bytes of the mappings advised; 0 when none qualified or `/proc` cannot be read.
     @discardableResult
     public static func release() -> Int {
         guard let own = ownMappings() else { return 0 }
         var released = 0
-        for m in own where m.perms == "r-xp" && m.written == 0 {
+        for m in own where (m.perms == "r-xp" || m.perms == "r--p") && m.written == 0 {
             guard let start = UnsafeMutableRawPointer(bitPattern: m.start) else { continue }
             if madvise(start, m.end - m.start, MADV_DONTNEED) == 0 { released += m.end - m.start }
         }
