@@ -48,6 +48,20 @@ adhan=$(( (b - a) / n ))
 awk -v o=$ours -v a=$adhan -v os="$(commas $ours)" -v as="$(commas $adhan)" 'BEGIN {
   printf "day-schedule, six local times: Mihrab %s instructions, adhan-swift %s (%.1fx) (callgrind)\n", os, as, a / o }'
 
+# CPU per schedule, the same two programs natively: user + system time of a run of many (about
+# a second each: the kernel's CPU clock may tick at 10 ms) less a run of one, interleaved
+# three times; the lowest of each.
+cpu() { local TIMEFORMAT='%U %S'; { time "$@" >/dev/null; } 2>&1 | awk '{ print $1 + $2 }'; }
+best() { printf '%s\n' "$@" | sort -g | head -1; }
+many=$((1000 * n)) few=$((100 * n))
+o=() a=()
+for _ in 1 2 3; do
+  o+=("$(awk -v m="$(cpu "$bin/ScheduleInstructions" --six $many)" -v z="$(cpu "$bin/ScheduleInstructions" --six 1)" -v k=$many 'BEGIN { print (m - z) / k * 1e9 }')")
+  a+=("$(awk -v m="$(cpu "$bin/AdhanInstructions" $few)" -v z="$(cpu "$bin/AdhanInstructions" 1)" -v k=$few 'BEGIN { print (m - z) / k * 1e9 }')")
+done
+awk -v o="$(best "${o[@]}")" -v a="$(best "${a[@]}")" 'BEGIN {
+  printf "day-schedule, six local times: Mihrab %.0f ns of CPU, adhan-swift %.0f ns (%.1fx) (the lowest of three runs each)\n", o, a, a / o }'
+
 # `mihrab times`, London (Europe/London), 2026, by part: the parts are disjoint and add up to
 # the whole process.
 # - loader: the dynamic loader (ld.so) before the program's entry: mapping the libraries,
