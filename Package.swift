@@ -59,7 +59,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // The web front: HTTP/1.1 and TLS from SwiftNIO through Hummingbird (NIOSSL's BoringSSL, the
         // only one in the binary). Signatures, scrypt, hashes and the admin page's self-signed
-        // certificate come from Debian's libcrypto (hal/crypto), already linked through libmosquitto.
+        // certificate come from Debian's libcrypto (hal/crypto), opened when first needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "CSndfile", dependencies: ["CDynamic"], path: "hal/sndfile"),
         .target(name: "CAlsa", dependencies: ["CDynamic"], path: "hal/alsa"),
         .target(name: "CMosquitto", dependencies: ["CDynamic"], path: "hal/mosquitto"),
-        .target(name: "CCrypto", path: "hal/crypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CCrypto", dependencies: ["CDynamic"], path: "hal/crypto"),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -230,7 +230,7 @@ let package = Package(
                                                 .product(name: "HTTPTypes", package: "swift-http-types"),
                                                 .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["ics_check.py"]),
-        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "CDynamic", "CMosquitto", "Service", "UnitModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "CDynamic", "CMosquitto", "CCrypto", "Service", "UnitModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "UnitModel", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
                                                .product(name: "Logging", package: "swift-log"),
                                                // The routes driven in-process (a request made, its response read), no server.
