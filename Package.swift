@@ -59,7 +59,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // The web front: HTTP/1.1 and TLS from SwiftNIO through Hummingbird (NIOSSL's BoringSSL, the
         // only one in the binary). Signatures, scrypt, hashes and the admin page's self-signed
-        // certificate come from Debian's libcrypto (hal/crypto), already linked through libmosquitto.
+        // certificate come from Debian's libcrypto (hal/crypto), opened when first needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -67,15 +67,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ] + benchmarkPackages,
     targets: [
-        // hal/: thin C shims over the system libraries, one small stable interface each.
+        // hal/: thin C shims over the system libraries, one small stable interface each. The
+        // libraries are opened when first needed (hal/dynamic: dlopen behind trampolines with the
+        // libraries' own names), not linked: a command loads only what it uses.
+        .target(name: "CDynamic", path: "hal/dynamic"),
         .target(name: "CGpiod", path: "hal/gpiod", cSettings: gpiodCFlags, linkerSettings: [.linkedLibrary("gpiod")] + gpiodLinkerFlags),
-        .target(name: "CI2C", path: "hal/i2c", linkerSettings: [.linkedLibrary("i2c")]),
-        .target(name: "CGps", path: "hal/gps", linkerSettings: [.linkedLibrary("gps"), .linkedLibrary("m")]),
+        .target(name: "CI2C", dependencies: ["CDynamic"], path: "hal/i2c"),
+        .target(name: "CGps", dependencies: ["CDynamic"], path: "hal/gps", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CClock", path: "hal/clock"),
-        .target(name: "CSndfile", path: "hal/sndfile", linkerSettings: [.linkedLibrary("sndfile")]),
-        .target(name: "CAlsa", path: "hal/alsa", linkerSettings: [.linkedLibrary("asound")]),
-        .target(name: "CMosquitto", path: "hal/mosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
-        .target(name: "CCrypto", path: "hal/crypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CSndfile", dependencies: ["CDynamic"], path: "hal/sndfile"),
+        .target(name: "CAlsa", dependencies: ["CDynamic"], path: "hal/alsa"),
+        .target(name: "CMosquitto", dependencies: ["CDynamic"], path: "hal/mosquitto"),
+        .target(name: "CCrypto", dependencies: ["CDynamic"], path: "hal/crypto"),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -218,8 +221,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // A command's peak memory for the tests (a test process cannot read its own child's).
         .executableTarget(name: "PeakMemory", path: "Tests/PeakMemory"),
-        .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "CI2C", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LinuxHALTests", dependencies: ["LinuxHAL", "HAL", "CI2C", "CAlsa", "CGps", "CDynamic", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "HAL", "CSndfile", "CDynamic", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MihrabCLITests", dependencies: ["mihrab", "PrayerTimes", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "Languages", "Service", "UnitModel", "PrayerTimes", "TestSupport",
                                                 // The routes driven in-process (the calendar feed), no server.
@@ -227,7 +230,7 @@ let package = Package(
                                                 .product(name: "HTTPTypes", package: "swift-http-types"),
                                                 .product(name: "NIOCore", package: "swift-nio")],
                     exclude: ["ics_check.py"]),
-        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "Service", "UnitModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SiteLinkTests", dependencies: ["SiteLink", "CDynamic", "CMosquitto", "CCrypto", "Service", "UnitModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AdminTests", dependencies: ["Admin", "Service", "UnitModel", "PrayerTimes", "TOMLKit", "TestSupport", "WebFront",
                                                .product(name: "Logging", package: "swift-log"),
                                                // The routes driven in-process (a request made, its response read), no server.
@@ -258,7 +261,7 @@ for target in package.targets where target.type == .regular || target.type == .e
 // rest of the unit is proved on arm64 by the binary itself (a year of times and a simulated day
 // byte for byte equal to x86's) and by the arm64 package booted under qemu-system.
 if Context.environment["MIHRAB_ARCH_TESTS"] == "1" {
-    let kept: Set<String> = ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Audio", "CSndfile", "Platform", "CClock", "ReferenceFit",
+    let kept: Set<String> = ["PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "Audio", "CSndfile", "CDynamic", "Platform", "CClock", "ReferenceFit",
                              "PrayerTimesTests", "GeoTests", "CompassTests", "HALTests", "DriversTests"]
     package.dependencies = []
     package.products = []

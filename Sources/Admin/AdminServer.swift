@@ -1,3 +1,4 @@
+import CCrypto
 import FoundationEssentials
 import Glibc
 import Platform
@@ -71,6 +72,7 @@ public final class AdminServer: Sendable {
     /// again by itself). Throws only for what retrying cannot mend (the certificate or key).
     public func start() async throws(AdminError) {
         guard state.withLock({ $0.server == nil }) else { return }  // started already
+        if mihrab_crypto_library_error() != nil { throw Crypto.libraryMissing() }
         let (cert, key) = certificatePaths
         try prepareCertificate(cert, key)
         let tls = try tlsConfiguration(cert, key)

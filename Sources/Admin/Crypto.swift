@@ -24,10 +24,17 @@ enum Crypto {
         }
         var key = [UInt8](repeating: 0, count: length)
         let password = Array(password.utf8)
-        guard mihrab_scrypt(password, password.count, salt, salt.count, n, r, p, &key, length) == 0 else {
+        let rc = mihrab_scrypt(password, password.count, salt, salt.count, n, r, p, &key, length)
+        if rc == MIHRAB_CRYPTO_NO_LIBRARY { throw libraryMissing() }
+        guard rc == 0 else {
             throw AdminError("scrypt: could not derive the key (N \(n), r \(r), p \(p))")
         }
         return key
+    }
+
+    /// libcrypto could not be opened (dlopen, on first use: hal/dynamic): the loader's one line.
+    static func libraryMissing() -> AdminError {
+        AdminError("libcrypto cannot be loaded: \(mihrab_crypto_library_error().map { String(cString: $0) } ?? "unknown reason")")
     }
 
     /// Compares in time that depends on the lengths only, never on where they differ.
@@ -72,6 +79,7 @@ enum Crypto {
         switch mihrab_pem_certificate_sha256(pem, pem.count, &digest) {
         case 0: return hexString(digest)
         case -1: throw AdminError("\(path): no certificate in it")
+        case MIHRAB_CRYPTO_NO_LIBRARY: throw libraryMissing()
         default: throw AdminError("\(path): not a PEM certificate")
         }
     }

@@ -47,6 +47,7 @@ final class SndfileStream: SoundStream {
     private var decoded = 0
 
     init(path: String) throws(SoundError) {
+        if let reason = mihrab_sndfile_library_error() { throw SoundError.libraryMissing(path, "libsndfile", String(cString: reason)) }
         var errNo: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let opened = message.withUnsafeMutableBufferPointer { m in

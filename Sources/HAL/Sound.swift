@@ -131,6 +131,12 @@ public struct SoundError: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
     public var description: String { "\(subject): \(reason)" }
+
+    /// The library behind the file or device (libsndfile, libasound) could not be opened
+    /// (dlopen, on first use): the loader's one line.
+    public static func libraryMissing(_ subject: String, _ library: String, _ loaderReason: String) -> SoundError {
+        SoundError(subject, "\(library) cannot be loaded: \(loaderReason)")
+    }
 }
 
 /// Volume 0-100 to an amplitude factor: a square law (50 is a quarter of the amplitude,

@@ -26,6 +26,7 @@ public final class ALSADevice: PCMDevice {
         guard (1...768_000).contains(sampleRate), (1...64).contains(channels) else {
             throw SoundError(name, "cannot play \(sampleRate) Hz, \(channels) channels")
         }
+        if let reason = mihrab_alsa_library_error() { throw SoundError.libraryMissing(name, "libasound", String(cString: reason)) }
         var handle: OpaquePointer?
         let r = mihrab_pcm_open(&handle, name, UInt32(sampleRate), UInt32(channels), UInt32(latency * 1e6))
         guard r >= 0, let handle else { throw SoundError(name, ALSADevice.reason(r)) }

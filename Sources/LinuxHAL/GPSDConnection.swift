@@ -38,6 +38,11 @@ public enum GPSDEvent: Sendable, Equatable {
 public struct GPSDError: Error, CustomStringConvertible, Sendable, Equatable {
     public let message: String
     public var description: String { message }
+
+    /// libgps could not be opened (dlopen, on the first connection): the loader's one line.
+    public static func libraryMissing(host: String, port: Int, _ reason: String) -> GPSDError {
+        GPSDError(message: "connect to gpsd at \(host):\(port): libgps cannot be loaded: \(reason)")
+    }
 }
 
 /// A blocking connection to gpsd through libgps (one report stream, WATCH enabled).
@@ -52,6 +57,7 @@ public final class GPSDConnection: @unchecked Sendable {
 
     public init(host: String = "localhost", port: Int = 2947) throws(GPSDError) {
         GPSDConnection.ignoreBrokenPipe
+        if let reason = mihrab_gps_library_error() { throw GPSDError.libraryMissing(host: host, port: port, String(cString: reason)) }
         var err: Int32 = 0
         guard let h = mihrab_gps_open(host, String(port), &err) else {
             let reason = String(cString: mihrab_gps_errstr(err))

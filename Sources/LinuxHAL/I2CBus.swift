@@ -49,6 +49,10 @@ public final class LinuxI2CBus: I2CBus {
             throw SystemError("use I2C adapter", "\(path) (supports neither I2C nor SMBus byte transfers)",
                               errno: EOPNOTSUPP)
         }
+        if transferPath != .plainI2C, let reason = mihrab_i2c_library_error() {
+            _ = mihrab_i2c_close(fd)
+            throw SystemError.libi2cMissing(path, String(cString: reason))
+        }
         self.fd = fd
         self.name = path
         self.functions = funcs

@@ -20,4 +20,9 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
     public var reason: String { "\(String(cString: strerror(errno))) (errno \(errno))" }
 
     public var description: String { "\(operation) \(target): \(reason)" }
+
+    /// An SMBus-only adapter, and libi2c (its SMBus calls) could not be opened: the loader's one line.
+    public static func libi2cMissing(_ path: String, _ loaderReason: String) -> SystemError {
+        SystemError("use I2C adapter", "\(path) over SMBus (libi2c cannot be loaded: \(loaderReason))", errno: ELIBACC)
+    }
 }

@@ -50,6 +50,9 @@ public final class MQTTClient: @unchecked Sendable {
         if options.broker.tls, !options.caFile.isEmpty, case .failure(let problem) = readSmallFile(options.caFile, limit: 1 << 20) {
             throw MQTTError("network.ca_file: \(options.caFile): \(problem)")
         }
+        if let reason = mihrab_mqtt_library_error() { throw MQTTError.libraryMissing("libmosquitto", String(cString: reason)) }
+        // Signatures over what comes in and goes out (hal/crypto) need libcrypto.
+        try SigningKey.checkLibrary()
         let rc = mihrab_mqtt_init()
         guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw MQTTError("libmosquitto: \(MQTTError.text(rc))") }
         guard let m = mosquitto_new(options.clientID, true, nil) else {
@@ -177,6 +180,9 @@ public struct MQTTCredentials: Sendable, Equatable {
 public struct MQTTError: Error, Sendable, CustomStringConvertible {
     public let description: String
     public init(_ d: String) { description = d }
+
+    /// libmosquitto or libcrypto could not be opened (dlopen, on first use): the loader's one line.
+    public static func libraryMissing(_ library: String, _ reason: String) -> MQTTError { MQTTError("\(library) cannot be loaded: \(reason)") }
 
     static func text(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }

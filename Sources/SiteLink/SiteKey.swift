@@ -49,9 +49,13 @@ public struct SigningKey: Sendable {
         var g = SystemRandomNumberGenerator()
         var (seed, pub) = ([UInt8](), [UInt8](repeating: 0, count: 32))
         // Any 32 bytes are an Ed25519 seed: the call fails only when libcrypto cannot allocate.
+        var rc: Int32
         repeat {
             seed = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &g) }
-        } while mihrab_ed25519_public(seed, &pub) != 0
+            rc = mihrab_ed25519_public(seed, &pub)
+            // A programming error: the command checks the library first (checkLibrary).
+            if rc == MIHRAB_CRYPTO_NO_LIBRARY { preconditionFailure("SigningKey() before SigningKey.checkLibrary()") }
+        } while rc != 0
         (self.seed, publicBytes) = (seed, pub)
     }
 
@@ -64,6 +68,12 @@ public struct SigningKey: Sendable {
 
     public var publicKey: SiteKey { SiteKey(raw: publicBytes) }
 
+    /// libcrypto (signatures: hal/crypto, opened on first use) can be loaded; else its one line.
+    /// Called before `SigningKey()`; `load` and every MQTT client check it themselves.
+    public static func checkLibrary() throws(MQTTError) {
+        if let reason = mihrab_crypto_library_error() { throw MQTTError.libraryMissing("libcrypto", String(cString: reason)) }
+    }
+
     /// `ed25519:BASE64` over `message` (RFC 8032: deterministic, the same bytes each time).
     public func sign(_ message: Data) -> String {
         var sig = [UInt8](repeating: 0, count: 64)
@@ -74,6 +84,7 @@ public struct SigningKey: Sendable {
 
     /// Reads a key file; refused when group or others may read it, or when it is not one.
     public static func load(_ path: String) throws(MQTTError) -> SigningKey {
+        try checkLibrary()
         // O_NONBLOCK: a FIFO in the key's place cannot hang the open (readSmallFile refuses it).
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {

@@ -13,6 +13,7 @@ extension SiteCommand {
         @Option(help: "The new private key file (never overwritten).") var out: String
 
         func run() throws {
+            do throws(MQTTError) { try SigningKey.checkLibrary() } catch { throw CommandError("\(error)", exitCode: .config) }
             let key = SigningKey()
             do throws(MQTTError) { try key.write(to: out) } catch { throw CommandError("--out: \(error)", exitCode: .cantCreate) }
             writeStandardError("""

@@ -44,6 +44,7 @@ enum UnitKeyFile {
         var st = stat()
         if lstat(p, &st) == 0 { return (try SigningKey.load(p), false) }
         if let problem = makeDirectory(directory, intermediate: true) { throw MQTTError("\(directory): cannot be made (\(problem))") }
+        try SigningKey.checkLibrary()
         let key = SigningKey()
         try key.write(to: p)
         return (key, true)

@@ -188,10 +188,31 @@ install -m 755 "$here/postinst" "$here/prerm" "$here/postrm" "$pkg/DEBIAN/"
 (cd "$pkg" && find . -type f ! -path './DEBIAN/*' ! -path './etc/*' -printf '%P\0' | LC_ALL=C sort -z |
     xargs -0 md5sum) >"$pkg/DEBIAN/md5sums"
 chmod 644 "$pkg/DEBIAN/conffiles" "$pkg/DEBIAN/md5sums"
+# The libraries the HAL shims open when first needed (hal/dynamic: dlopen, so dpkg-shlibdeps does
+# not see them): their sonames, as the binary names them (libgps's differs between releases), to
+# the packages of this root that hold them (libasound2 or libasound2t64, libgps28 or libgps30,
+# ...), into ${mihrab:Dlopen}. A soname no package holds fails the build: the package would
+# install without a library it needs.
+step "the dlopen'ed libraries' packages"
+dlopen_depends=""
+mapfile -t dlopen_sonames < <(grep -aoE 'lib(mosquitto|sndfile|asound|gps|i2c|gpiod|crypto)\.so\.[0-9]+' "$binary" | LC_ALL=C sort -u)
+((${#dlopen_sonames[@]} > 0)) || fail "no dlopen'ed library named in $binary (hal/dynamic's sonames)"
+for soname in "${dlopen_sonames[@]}"; do
+    file=""
+    for dir in "/usr/lib/$DEB_HOST_MULTIARCH" "/lib/$DEB_HOST_MULTIARCH"; do
+        [ -e "$dir/$soname" ] && { file=$dir/$soname; break; }
+    done
+    [ -n "$file" ] || fail "$soname (opened by the binary) is not installed here for $arch: install its package"
+    owner=$(dpkg-query -S "$file" 2>/dev/null | head -n1 | cut -d: -f1) || true
+    [ -n "$owner" ] || fail "no package holds $file ($soname)"
+    echo "build-deb: $soname: $owner"
+    dlopen_depends+="${dlopen_depends:+, }$owner"
+done
 step "dpkg-shlibdeps and dpkg-gencontrol"
 (
     cd "$work"
     dpkg-shlibdeps -Tdebian/mihrab.substvars -edebian/mihrab/usr/bin/mihrab
+    echo "mihrab:Dlopen=$dlopen_depends" >>debian/mihrab.substvars
     dpkg-gencontrol -pmihrab -Tdebian/mihrab.substvars -Pdebian/mihrab -fdebian/files
 )
 

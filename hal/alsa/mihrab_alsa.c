@@ -1,6 +1,7 @@
 /* ALSA shim. The PCM is opened non-blocking (a busy hw device would otherwise make
  * snd_pcm_open wait until its owner lets go) and switched to blocking for writes. */
 #include "mihrab_alsa.h"
+#include "mihrab_dynamic.h"
 
 #include <alsa/asoundlib.h>
 #include <errno.h>
@@ -9,6 +10,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* alsa-lib, opened when the first PCM is (hal/dynamic): a command that plays nothing does not
+ * load it. */
+MIHRAB_DL_LIB(libasound, "libasound.so.2");
+
+const char *mihrab_alsa_library_error(void) { return mihrab_dl_error(&libasound); }
+
+#define MIHRAB_ALSA_FUNCTIONS(F)                                                                      \
+    F(const char *, snd_strerror, (int errnum), (errnum))                                             \
+    F(int, snd_lib_error_set_handler, (snd_lib_error_handler_t handler), (handler))                   \
+    F(int, snd_pcm_open, (snd_pcm_t **pcm, const char *name, snd_pcm_stream_t stream, int mode),      \
+      (pcm, name, stream, mode))                                                                      \
+    F(int, snd_pcm_nonblock, (snd_pcm_t *pcm, int nonblock), (pcm, nonblock))                         \
+    F(int, snd_pcm_set_params, (snd_pcm_t *pcm, snd_pcm_format_t format, snd_pcm_access_t access,     \
+                                unsigned int channels, unsigned int rate, int soft_resample,          \
+                                unsigned int latency),                                                \
+      (pcm, format, access, channels, rate, soft_resample, latency))                                  \
+    F(int, snd_pcm_close, (snd_pcm_t *pcm), (pcm))                                                    \
+    F(snd_pcm_sframes_t, snd_pcm_writei, (snd_pcm_t *pcm, const void *buffer, snd_pcm_uframes_t size), \
+      (pcm, buffer, size))                                                                            \
+    F(int, snd_pcm_recover, (snd_pcm_t *pcm, int err, int silent), (pcm, err, silent))                \
+    F(int, snd_pcm_prepare, (snd_pcm_t *pcm), (pcm))                                                  \
+    F(int, snd_pcm_drop, (snd_pcm_t *pcm), (pcm))                                                     \
+    F(int, snd_pcm_drain, (snd_pcm_t *pcm), (pcm))
+
+#define FN(ret, name, params, args) MIHRAB_DL_FN(libasound, ret, name, params, args)
+MIHRAB_ALSA_FUNCTIONS(FN)
 
 struct mihrab_pcm {
     snd_pcm_t *pcm;
@@ -50,6 +78,11 @@ int mihrab_pcm_open(mihrab_pcm **out, const char *name, unsigned rate, unsigned 
                     unsigned latency_us) {
     if (!out || !name || rate == 0 || channels == 0) return -EINVAL;
     *out = NULL;
+    const char *missing = mihrab_alsa_library_error();
+    if (missing) {
+        snprintf(last_message, sizeof last_message, "%s", missing);
+        return -ENOSYS;
+    }
     pthread_once(&handler_once, install_handler);
     last_message[0] = 0;
     snd_pcm_t *pcm = NULL;
@@ -117,5 +150,8 @@ void mihrab_pcm_close(mihrab_pcm *pcm) {
     free(pcm);
 }
 
-const char *mihrab_pcm_strerror(int err) { return snd_strerror(err); }
+const char *mihrab_pcm_strerror(int err) {
+    if (mihrab_alsa_library_error()) return strerror(err < 0 ? -err : err);
+    return snd_strerror(err);
+}
 const char *mihrab_pcm_last_message(void) { return last_message; }

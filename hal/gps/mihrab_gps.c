@@ -2,6 +2,7 @@
  * timespec from 9 on; altitude is altHAE/altMSL from 9 on ("altitude" is gone);
  * status moved into the fix in 10 (we never read it). */
 #include "mihrab_gps.h"
+#include "mihrab_dynamic.h"
 
 #include <gps.h>
 #include <errno.h>
@@ -13,6 +14,42 @@
 #if GPSD_API_MAJOR_VERSION < 9
 #error "libgps API 9 or newer (gpsd 3.20+) is required"
 #endif
+
+/* libgps, opened when the first connection to gpsd is (hal/dynamic): a command without a GPS
+ * does not load it, nor D-Bus and the rest behind it. Its soname follows the header's API:
+ * Debian 12's gpsd 3.22 (API 11) is libgps.so.28, Debian 13's 3.25 (API 14) libgps.so.30;
+ * another gpsd names its own with -DMIHRAB_GPS_SONAME. */
+#ifndef MIHRAB_GPS_SONAME
+#if GPSD_API_MAJOR_VERSION == 11
+#define MIHRAB_GPS_SONAME "libgps.so.28"
+#elif GPSD_API_MAJOR_VERSION == 14
+#define MIHRAB_GPS_SONAME "libgps.so.30"
+#else
+#error "libgps: the soname of this API is not known here; build with -DMIHRAB_GPS_SONAME=\"libgps.so.N\""
+#endif
+#endif
+MIHRAB_DL_LIB(libgps, MIHRAB_GPS_SONAME);
+
+const char *mihrab_gps_library_error(void) { return mihrab_dl_error(&libgps); }
+
+#if GPSD_API_MAJOR_VERSION >= 14
+#define MIHRAB_GPS_STREAM_PARAMS (struct gps_data_t *gpsdata, watch_t flags, const char *d)
+#else
+#define MIHRAB_GPS_STREAM_PARAMS (struct gps_data_t *gpsdata, unsigned int flags, void *d)
+#endif
+
+#define MIHRAB_GPS_FUNCTIONS(F)                                                                       \
+    F(int, gps_open, (const char *host, const char *port, struct gps_data_t *gpsdata),                \
+      (host, port, gpsdata))                                                                          \
+    F(int, gps_close, (struct gps_data_t *gpsdata), (gpsdata))                                        \
+    F(int, gps_read, (struct gps_data_t *gpsdata, char *message, int message_len),                    \
+      (gpsdata, message, message_len))                                                                \
+    F(bool, gps_waiting, (const struct gps_data_t *gpsdata, int timeout), (gpsdata, timeout))         \
+    F(int, gps_stream, MIHRAB_GPS_STREAM_PARAMS, (gpsdata, flags, d))                                 \
+    F(const char *, gps_errstr, (const int err), (err))
+
+#define FN(ret, name, params, args) MIHRAB_DL_FN(libgps, ret, name, params, args)
+MIHRAB_GPS_FUNCTIONS(FN)
 
 /* gpsd's own reports are at most 4096 bytes (GPS_JSON_RESPONSE_MAX in gpsd.h, not
  * public); a longer one is cut, and its coordinates, if cut, are rejected. */
@@ -31,6 +68,7 @@ int mihrab_gps_api_minor(void) { return GPSD_API_MINOR_VERSION; }
 mihrab_gps *mihrab_gps_open(const char *host, const char *port, int *err) {
     mihrab_gps *g = calloc(1, sizeof *g);
     if (!g) { if (err) *err = ENOMEM; return NULL; }
+    if (mihrab_gps_library_error()) { if (err) *err = ENOSYS; free(g); return NULL; }
     errno = 0;
     if (gps_open(host, port, &g->data) != 0) {
         if (err) *err = errno;
@@ -164,4 +202,7 @@ void mihrab_gps_close(mihrab_gps *g) {
     free(g);
 }
 
-const char *mihrab_gps_errstr(int err) { return gps_errstr(err); }
+const char *mihrab_gps_errstr(int err) {
+    const char *missing = mihrab_gps_library_error();
+    return missing ? missing : gps_errstr(err);
+}

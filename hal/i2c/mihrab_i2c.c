@@ -1,6 +1,7 @@
 /* i2c-dev and libi2c shim. libi2c returns negative errno values itself; the raw
  * ioctls return -1 with errno set, which is turned into -errno here. */
 #include "mihrab_i2c.h"
+#include "mihrab_dynamic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,6 +10,27 @@
 #include <linux/i2c.h>
 #include <linux/i2c-dev.h>
 #include <i2c/smbus.h>
+
+/* libi2c (i2c-tools' SMBus helpers), opened when the first adapter that has only SMBus is
+ * (hal/dynamic); plain I2C transfers are ioctls and need no library. */
+MIHRAB_DL_LIB(libi2c, "libi2c.so.0");
+
+const char *mihrab_i2c_library_error(void) { return mihrab_dl_error(&libi2c); }
+
+#define MIHRAB_I2C_FUNCTIONS(F)                                                                       \
+    F(__s32, i2c_smbus_read_byte, (int file), (file))                                                 \
+    F(__s32, i2c_smbus_write_byte, (int file, __u8 value), (file, value))                             \
+    F(__s32, i2c_smbus_read_byte_data, (int file, __u8 command), (file, command))                     \
+    F(__s32, i2c_smbus_write_byte_data, (int file, __u8 command, __u8 value), (file, command, value)) \
+    F(__s32, i2c_smbus_read_word_data, (int file, __u8 command), (file, command))                     \
+    F(__s32, i2c_smbus_write_word_data, (int file, __u8 command, __u16 value), (file, command, value)) \
+    F(__s32, i2c_smbus_read_i2c_block_data, (int file, __u8 command, __u8 length, __u8 *values),      \
+      (file, command, length, values))                                                                \
+    F(__s32, i2c_smbus_write_i2c_block_data, (int file, __u8 command, __u8 length, const __u8 *values), \
+      (file, command, length, values))
+
+#define FN(ret, name, params, args) MIHRAB_DL_FN(libi2c, ret, name, params, args)
+MIHRAB_I2C_FUNCTIONS(FN)
 
 static int neg_errno(void) { return errno ? -errno : -EIO; }
 

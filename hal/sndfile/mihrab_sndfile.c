@@ -1,4 +1,5 @@
 #include "mihrab_sndfile.h"
+#include "mihrab_dynamic.h"
 
 #include <sndfile.h>
 #include <errno.h>
@@ -9,6 +10,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* libsndfile, opened when the first sound file is (hal/dynamic): a command that plays nothing
+ * does not load it, nor FLAC, Vorbis, Opus and mpg123 behind it. */
+MIHRAB_DL_LIB(libsndfile, "libsndfile.so.1");
+
+const char *mihrab_sndfile_library_error(void) { return mihrab_dl_error(&libsndfile); }
+
+#define MIHRAB_SNDFILE_FUNCTIONS(F)                                                                   \
+    F(SNDFILE *, sf_open_fd, (int fd, int mode, SF_INFO *sfinfo, int close_desc), (fd, mode, sfinfo, close_desc)) \
+    F(int, sf_error, (SNDFILE *sndfile), (sndfile))                                                   \
+    F(const char *, sf_strerror, (SNDFILE *sndfile), (sndfile))                                       \
+    F(int, sf_command, (SNDFILE *sndfile, int command, void *data, int datasize),                     \
+      (sndfile, command, data, datasize))                                                             \
+    F(sf_count_t, sf_readf_short, (SNDFILE *sndfile, short *ptr, sf_count_t frames), (sndfile, ptr, frames)) \
+    F(int, sf_close, (SNDFILE *sndfile), (sndfile))
+
+#define FN(ret, name, params, args) MIHRAB_DL_FN(libsndfile, ret, name, params, args)
+MIHRAB_SNDFILE_FUNCTIONS(FN)
+
 struct mihrab_sndfile {
     SNDFILE *sf;
     SF_INFO info;
@@ -17,6 +36,11 @@ struct mihrab_sndfile {
 mihrab_sndfile *mihrab_sndfile_open(const char *path, int *err_no, char *msg, size_t msg_len) {
     if (err_no) *err_no = 0;
     if (msg && msg_len) msg[0] = 0;
+    const char *missing = mihrab_sndfile_library_error();
+    if (missing) {
+        if (msg && msg_len) snprintf(msg, msg_len, "%s", missing);
+        return NULL;
+    }
     /* The descriptor first, so that a missing or unreadable file is told by its errno
      * rather than by libsndfile's wording. O_NONBLOCK, then a regular file only: a FIFO in a
      * sound's place would block the open (and then every read) until someone writes to it.

@@ -7,6 +7,10 @@
 
 typedef struct mihrab_pcm mihrab_pcm;
 
+/* NULL when alsa-lib is loaded (opened on the first call: hal/dynamic), else the loader's
+ * one-line reason. mihrab_pcm_open fails with -ENOSYS and that reason (its last message) too. */
+const char *mihrab_alsa_library_error(void);
+
 /* Opens `name` ("default", "hw:1,0", "plughw:1", "file:FILE=/tmp/x.raw,FORMAT=raw", ...)
  * for playback at rate and channels, with about latency_us of buffer. Returns 0 and
  * *out, or a negative error code. A raw hw: device that refuses the rate or channels is

@@ -1,12 +1,19 @@
 #ifndef MIHRAB_CRYPTO_H
 #define MIHRAB_CRYPTO_H
 
-/* The unit's cryptography in one place: Debian's libcrypto (OpenSSL 3), already linked through
- * libmosquitto and patched by Debian's security updates. TLS itself stays on NIOSSL. Every
+/* The unit's cryptography in one place: Debian's libcrypto (OpenSSL 3), patched by Debian's
+ * security updates, opened when first needed (hal/dynamic). TLS itself stays on NIOSSL. Every
  * function returns 0 on success and a negative number on failure; none keeps state. */
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* What every function returns when libcrypto could not be loaded (the reason:
+ * mihrab_crypto_library_error). */
+#define MIHRAB_CRYPTO_NO_LIBRARY (-100)
+
+/* NULL when libcrypto is loaded (opened on the first call), else the loader's one-line reason. */
+const char *mihrab_crypto_library_error(void);
 
 /* SHA-256 of `len` bytes into `out` (32 bytes). */
 int mihrab_sha256(const uint8_t *data, size_t len, uint8_t out[32]);

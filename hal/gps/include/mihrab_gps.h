@@ -43,6 +43,10 @@ typedef struct {
 
 typedef struct mihrab_gps mihrab_gps;
 
+/* NULL when libgps is loaded (opened on the first call: hal/dynamic), else the loader's one-line
+ * reason. mihrab_gps_open fails without it (and mihrab_gps_errstr says why). */
+const char *mihrab_gps_library_error(void);
+
 int mihrab_gps_api_major(void);
 int mihrab_gps_api_minor(void);
 

@@ -13,6 +13,10 @@
 #define MIHRAB_I2C_FUNC_SMBUS_READ_I2C_BLOCK   0x04000000UL
 #define MIHRAB_I2C_FUNC_SMBUS_WRITE_I2C_BLOCK  0x08000000UL
 
+/* NULL when libi2c is loaded (opened on the first call: hal/dynamic), else the loader's one-line
+ * reason. The mihrab_smbus_ functions need it (checked before the first); the others do not.*/
+const char *mihrab_i2c_library_error(void);
+
 /* Opens a device node ("/dev/i2c-1") read-write, close-on-exec. Returns an fd. */
 int mihrab_i2c_open(const char *path);
 int mihrab_i2c_close(int fd);

@@ -8,6 +8,10 @@
 
 typedef struct mihrab_sndfile mihrab_sndfile;
 
+/* NULL when libsndfile is loaded (opened on the first call: hal/dynamic), else the loader's
+ * one-line reason. mihrab_sndfile_open fails with that reason (as its msg) too. */
+const char *mihrab_sndfile_library_error(void);
+
 /* Opens `path` for reading. On failure returns NULL and sets *err_no to the errno when
  * the file itself could not be opened (ENOENT, EACCES, EISDIR, ...), or to 0 and copies
  * libsndfile's reason (sf_strerror) into msg. */
