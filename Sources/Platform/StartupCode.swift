@@ -1,25 +1,27 @@
 #if canImport(Glibc)
 import Glibc
 
-/// The executable's code that only start-up ran, given back once the daemon runs steadily.
+/// The code that only start-up ran, given back once the daemon runs steadily.
 ///
 /// Start-up (argument parsing, the configuration, every library's set-up, the sound files'
-/// probing, the servers' start) touches code all over the executable, and the kernel maps
-/// it 64 KB around each fault: some 12 MB of a release build's 18 MB of code stay in the
-/// process's RSS, though a steady pass runs a small part of it. Those pages are clean copies of
-/// the file, in the page cache: dropping this process's mapping of them costs nothing, and the
-/// code it runs from then on is mapped again at its first use (a minor fault, no I/O).
+/// probing through libsndfile and its codecs, the servers' start) touches code all over the
+/// executable and its libraries, and the kernel maps it 64 KB around each fault: some 12 MB of
+/// a release build's 18 MB of code stay in the process's RSS, and the codecs' libraries with it,
+/// though a steady pass runs a small part of them. Those pages are clean copies of the files,
+/// in the page cache: dropping this process's mapping of them costs nothing, and the code it
+/// runs from then on is mapped again at its first use (a minor fault, no I/O).
 public enum StartupCode {
-    /// Unmaps the executable's read-only pages from this process (`madvise(MADV_DONTNEED)` on
-    /// its read-only mappings of the file, the code's and the constant data's: with lld's layout
-    /// the runtime's metadata, which start-up's conformance scans read all through, is in one of
-    /// these; only mappings with no page of the process's own, so never the relocated data).
-    /// Returns the bytes of the mappings advised; 0 when none qualified or `/proc` cannot be read.
+    /// Unmaps the read-only pages of the executable and its libraries from this process
+    /// (`madvise(MADV_DONTNEED)` on their read-only mappings of the files, code and constant
+    /// data: with lld's layout the runtime's metadata, which start-up's conformance scans read
+    /// all through, is in one of these). Only mappings with no page of the process's own, so
+    /// never relocated data. Returns the bytes of the mappings advised; 0 when none qualified
+    /// or `/proc` cannot be read.
     @discardableResult
     public static func release() -> Int {
-        guard let own = ownMappings() else { return 0 }
+        guard let smaps = readProc("/proc/self/smaps") else { return 0 }
         var released = 0
-        for m in own where (m.perms == "r-xp" || m.perms == "r--p") && m.written == 0 {
+        for m in mappings(smaps, where: { $0.hasPrefix("/") }) where m.givenBack {
             guard let start = UnsafeMutableRawPointer(bitPattern: m.start) else { continue }
             if madvise(start, m.end - m.start, MADV_DONTNEED) == 0 { released += m.end - m.start }
         }
@@ -35,16 +37,21 @@ public enum StartupCode {
         var written = 0
         /// kB resident.
         var rss = 0
+        /// Read-only (code or constant data) and never written by the process: safe to drop.
+        var givenBack: Bool { (perms == "r-xp" || perms == "r--p") && written == 0 }
     }
 
     /// This process's mappings of its own executable (nil: `/proc` unreadable).
     static func ownMappings() -> [Mapping]? {
         guard let exe = executablePath(), let smaps = readProc("/proc/self/smaps") else { return nil }
-        return mappings(smaps, path: exe)
+        return mappings(smaps, where: { $0 == exe })
     }
 
     /// The mappings of `path` in an smaps text, with what was written in each.
-    static func mappings(_ smaps: String, path: String) -> [Mapping] {
+    static func mappings(_ smaps: String, path: String) -> [Mapping] { mappings(smaps, where: { $0 == path }) }
+
+    /// The mappings of the files whose paths `file` accepts, with what was written in each.
+    static func mappings(_ smaps: String, where file: (String) -> Bool) -> [Mapping] {
         var out: [Mapping] = []
         var current: Mapping?
         for line in smaps.split(separator: "\n") {
@@ -53,7 +60,7 @@ public enum StartupCode {
             if let dash = first.firstIndex(of: "-"), fields.count >= 5, first.last != ":" {
                 if let c = current { out.append(c) }
                 current = nil
-                guard fields.count >= 6, fields[5...].joined(separator: " ") == path,
+                guard fields.count >= 6, file(fields[5...].joined(separator: " ")),
                       let start = Int(first[..<dash], radix: 16), let end = Int(first[first.index(after: dash)...], radix: 16)
                 else { continue }
                 current = Mapping(start: start, end: end, perms: fields[1])

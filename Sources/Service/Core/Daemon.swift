@@ -32,8 +32,8 @@ public final class Daemon: @unchecked Sendable {
         /// Real seconds between the status file, systemd's status and the view (at most the
         /// watchdog's half-interval when systemd asks for one).
         public var housekeeping = 1.0
-        /// Real seconds after the start at which the executable's code pages that only start-up
-        /// ran are given back (`StartupCode.release`); nil: never (tests, short commands).
+        /// Real seconds after the start at which the code pages that only start-up ran (the
+        /// executable's and its libraries') are given back (`StartupCode.release`); nil: never (tests, short commands).
         public var releaseStartupCodeAfter: Double?
         public init() {}
     }
@@ -172,7 +172,7 @@ public final class Daemon: @unchecked Sendable {
                 if let after = options.releaseStartupCodeAfter, real - started >= after {
                     options.releaseStartupCodeAfter = nil
                     let released = StartupCode.release()  // not inside the log call: its message is only made when logged
-                    logger.debug("start-up code given back: \(released / 1024) kB of the executable's mappings")
+                    logger.debug("start-up code given back: \(released / 1024) kB of read-only mappings")
                 }
             }
             // Between the rounds, at once when something happened: an event, an answer, a phase.
