@@ -131,11 +131,14 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -Ihal/gpiod/include -I$(GPIOD2)/include hal/gpiod/mihrab_gpiod.c \
 	  hal/tools/check-gpiod-shim.c -L$(GPIOD2)/lib -lgpiod -Wl,-rpath,$(CURDIR)/$(GPIOD2)/lib \
 	  -o $(GPIOD2)/check-v2 && $(GPIOD2)/check-v2 2
-	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/alsa/include hal/alsa/mihrab_alsa.c
-	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/alsa/include hal/alsa/mihrab_alsa.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/clock/include hal/clock/mihrab_clock.c
-	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/mosquitto/include hal/mosquitto/mihrab_mqtt.c
-	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/crypto/include hal/crypto/mihrab_crypto.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include hal/dynamic/mihrab_dynamic.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/gps/include hal/gps/mihrab_gps.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/i2c/include hal/i2c/mihrab_i2c.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/mosquitto/include hal/mosquitto/mihrab_mqtt.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/crypto/include hal/crypto/mihrab_crypto.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
 # Install on a unit from source (as root): binary, unit, default config, board files, the mihrab
