@@ -37,29 +37,29 @@ void *mihrab_dl_symbol(mihrab_dl_lib *lib, const char *name);
  * closed again). The text is the calling thread's, until its next call. */
 const char *mihrab_dl_try(const char *soname);
 
+/* The real function behind a trampoline, as `fn` of type `mihrab_fn_t`: found on first use and
+ * kept (one atomic load a call after that). */
+#define MIHRAB_DL_REAL(lib, name)                                                       \
+        static mihrab_fn_t real;                                                        \
+        mihrab_fn_t fn = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                      \
+        if (!fn) {                                                                      \
+            fn = (mihrab_fn_t)mihrab_dl_symbol(&(lib), #name);                          \
+            __atomic_store_n(&real, fn, __ATOMIC_RELEASE);                              \
+        }
+
 /* A trampoline with the library's own name, `ret name params`, calling the real function with
- * `args`, found on first use and kept (one atomic load a call after that). */
+ * `args`. */
 #define MIHRAB_DL_FN(lib, ret, name, params, args)                                      \
     ret name params {                                                                   \
         typedef ret (*mihrab_fn_t) params;                                              \
-        static mihrab_fn_t real;                                                        \
-        mihrab_fn_t fn = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                      \
-        if (!fn) {                                                                      \
-            fn = (mihrab_fn_t)mihrab_dl_symbol(&(lib), #name);                          \
-            __atomic_store_n(&real, fn, __ATOMIC_RELEASE);                              \
-        }                                                                               \
+        MIHRAB_DL_REAL(lib, name)                                                       \
         return fn args;                                                                 \
     }
-/* The same for a function returning void. */
+/* The same for a function returning void (C has no `return` of a void call). */
 #define MIHRAB_DL_VOID(lib, name, params, args)                                         \
     void name params {                                                                  \
         typedef void (*mihrab_fn_t) params;                                             \
-        static mihrab_fn_t real;                                                        \
-        mihrab_fn_t fn = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                      \
-        if (!fn) {                                                                      \
-            fn = (mihrab_fn_t)mihrab_dl_symbol(&(lib), #name);                          \
-            __atomic_store_n(&real, fn, __ATOMIC_RELEASE);                              \
-        }                                                                               \
+        MIHRAB_DL_REAL(lib, name)                                                       \
         fn args;                                                                        \
     }
 
