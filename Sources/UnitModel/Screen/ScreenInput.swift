@@ -52,6 +52,9 @@ public struct ScreenInput: Sendable {
     /// The next time of each of `[[events]]` within `Planner.specialsHorizonDays` of the
     /// planned date, in time order (`Planner.upcomingSpecials`).
     public var specials: [PlannedEvent] = []
+    /// The display's power as the unit wants it now is off (`[display]`'s schedule, or an
+    /// override): the page goes dark, for a TV that neither CEC nor the compositor can turn off.
+    public var displayOff = false
 
     public init(config: SiteConfig, zone: ZoneRules, days: [Day], trusted: Bool, position: Coordinates? = nil, notices: [StatusCondition] = [],
                 qibla: QiblaReading? = nil) {
