@@ -63,7 +63,8 @@ public final class DisplayPowerOutput: SnapshotSubscriber, OutputPlugin, @unchec
                     (s.applied, s.failedAt, s.failedFor, s.problem) = (nil, t, on, error.description)
                 }
             }
-            if t >= s.askedAt + Self.askSeconds || t < s.askedAt { ask(&s, at: t) }
+            // Not while its requests fail: the failure already says why.
+            if s.failedAt == nil, t >= s.askedAt + Self.askSeconds || t < s.askedAt { ask(&s, at: t) }
         }
     }
 
