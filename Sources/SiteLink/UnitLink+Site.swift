@@ -115,22 +115,17 @@ extension UnitLink {
         let given = body.id ?? ""
         let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
         if payload.isEmpty { return }  // a retained command cleared (as it is cleared, or at a subscription)
-        // `display` with {"power": "on"|"off"}: Home Assistant's switch (one topic for both). Its
-        // power is not covered by a signature: it is taken unsigned only; signed, the site
-        // sends display-on or display-off.
-        let power = name == "display" && payload.count <= 4096 ? (try? JSONDecoder().decode(PowerBody.self, from: payload))?.power : nil
-        let command = power.map { $0 == "on" ? RemoteCommand.displayOn.rawValue : $0 == "off" ? RemoteCommand.displayOff.rawValue : "" } ?? name
-        guard let c = RemoteCommand(rawValue: command) else {
-            let what = name == "display" ? "display takes {\"power\": \"on\"} or {\"power\": \"off\"}"
-                : "unknown command (\(RemoteCommand.allCases.map(\.rawValue).joined(separator: ", ")), display)"
-            publishEvent(UnitEvent(type: .command, at: UnitEvent.at(setup.clock), id: id, command: String(name.prefix(32)), result: what))
+        let c: RemoteCommand, judged: String
+        switch CommandName.resolve(name, payload: payload, signed: body.signature != nil) {
+        case .success(let r): (c, judged) = r
+        case .failure(let why):
+            publishEvent(UnitEvent(type: .command, at: UnitEvent.at(setup.clock), id: id, command: String(name.prefix(32)), result: why.text))
             return
         }
         let trusted = latest?.clock.trusted ?? false
         // A retained command would be taken again at every restart and reconnection.
         let why = m.retained ? "\(topic): retained: commands are taken only as they are sent, never from what the broker keeps"
-            : name == "display" && body.signature != nil ? "\(topic): signed: a signed command is display-on or display-off (display's power is not signed)"
-            : gate.refusal(name == "display" ? name : c.rawValue, topic: topic, body: body, now: Date(), clockTrusted: trusted)
+            : gate.refusal(judged, topic: topic, body: body, now: Date(), clockTrusted: trusted)
         if let why {
             shared.withLock { $0.refusals += 1 }
             logger.error("network: command \(c.rawValue) (id \(id)) refused: \(why)")
@@ -170,9 +165,4 @@ extension UnitLink {
             }
         }
     }
-}
-
-/// `display`'s payload: {"id", "power"}.
-struct PowerBody: Decodable {
-    var power: String?
 }
