@@ -28,7 +28,7 @@ extension UnitCore {
         display = (on, reason, next)
         if previous?.on != on {
             recorder?.display(on: on, reason: previous == nil ? "start" : reason.rawValue, at: wall)
-            logger.notice("display: \(on ? "on" : "off") (\(previous == nil ? "at the start" : reason.rawValue))\(next.map { ", until \(EventRecorder.iso($0, zone: zone, millis: false))" } ?? "")")
+            logger.notice("display: \(on ? "on" : "off") (\(previous == nil ? "at the start" : reason.rawValue))\(next.map { "; next change \(EventRecorder.iso($0, zone: zone, millis: false))" } ?? "")")
         }
         return next
     }
