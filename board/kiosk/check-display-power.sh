@@ -109,8 +109,8 @@ else
     fail "wlopm failing as under cage: no wlr-randr --off ($(cat "$tmp/d.calls"); $(cat "$tmp/d.journal"))"
 fi
 power d on
-seen "$tmp/d.calls" "^wlr-randr --output HDMI-A-1 --on$" && [[ $(count "$tmp/d.calls" "^wlopm") -eq 1 ]] \
-    && pass "then on: wlr-randr --on, wlopm not tried again" || fail "then on: $(cat "$tmp/d.calls")"
+seen "$tmp/d.calls" "^wlr-randr --output HDMI-A-1 --on --preferred$" && [[ $(count "$tmp/d.calls" "^wlopm") -eq 1 ]] \
+    && pass "then on: wlr-randr --on --preferred, wlopm not tried again" || fail "then on: $(cat "$tmp/d.calls")"
 
 # The watcher ends with the browser: after it, a change is not applied.
 # shellcheck disable=SC2154

@@ -23,7 +23,7 @@ display_power_say() { echo "mihrab-kiosk: $*" >&2; }
 # Turns every output on or off: $1 on|off. Sets display_power_way (wlopm, wlr-randr, or none
 # once neither can); returns 1 when neither could.
 display_power_apply() {
-    local state=$1 out output failed
+    local state=$1 out output failed again
     if [[ -z $display_power_way ]]; then
         if command -v wlopm >/dev/null; then
             display_power_way=wlopm
@@ -48,9 +48,12 @@ display_power_apply() {
     fi
     if [[ $display_power_way == wlr-randr ]]; then
         failed=0
-        # Disabled outputs are listed too ("Enabled: no"), so that they can be turned on again.
+        # Disabled outputs are listed too ("Enabled: no"), so that they can be turned on again:
+        # in their preferred mode, as cage chose at its start (a disabled output may keep none).
+        again=()
+        [[ $state == on ]] && again=(--preferred)
         for output in $(wlr-randr 2>/dev/null | awk '/^[^ ]/ { print $1 }'); do
-            out=$(wlr-randr --output "$output" --"$state" 2>&1) || {
+            out=$(wlr-randr --output "$output" --"$state" "${again[@]}" 2>&1) || {
                 display_power_say "wlr-randr could not turn $output $state: ${out%%$'\n'*}"
                 failed=1
             }
