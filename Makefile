@@ -184,6 +184,7 @@ uninstall:
 # Needs Debian's cage and chromium (README: the wall screen as a kiosk).
 install-kiosk:
 	install -D -m 755 board/kiosk/mihrab-kiosk $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk
+	install -m 644 board/kiosk/display-power.bash $(DESTDIR)$(PREFIX)/lib/mihrab/display-power.bash
 	install -d $(DESTDIR)/etc/systemd/system
 	sed -e 's|/usr/local/lib/mihrab/|$(PREFIX)/lib/mihrab/|' -e 's|/usr/local/share/doc/|$(PREFIX)/share/doc/|' \
 	  board/kiosk/mihrab-kiosk.service >$(DESTDIR)/etc/systemd/system/mihrab-kiosk.service
@@ -205,7 +206,8 @@ install-kiosk:
 	fi
 
 uninstall-kiosk:
-	rm -f $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service \
+	rm -f $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk $(DESTDIR)$(PREFIX)/lib/mihrab/display-power.bash \
+	  $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service \
 	  $(DESTDIR)/usr/lib/sysusers.d/mihrab-kiosk.conf $(DESTDIR)/etc/pam.d/mihrab-kiosk
 
 # The Debian package, dist/mihrab_VERSION_ARCH.deb (board/debian/build-deb.sh): the daemon with
