@@ -83,6 +83,7 @@ enum OutputTable {
     /// `[display] power`: the hall's TV, by the board's `[tv]` (the simulated board's answers).
     static func television(_ c: OutputContext) -> [any OutputPlugin] {
         let clock = c.clock
+        if c.site.display.power == .none || c.site.display.power == .cec { CompositorPower.forget(runtimeDirectory: c.site.runtimeDirectory) }
         guard let tv = BoardAssembler(c.board).television(c.site.display.power, runtimeDirectory: c.site.runtimeDirectory,
                                                           now: { clock.monotonicNow() }) else { return [] }
         c.logger.notice("display: the TV's power by \(tv.driver.name), \(c.site.display.allDay ? "on all day" : "on around each prayer")")

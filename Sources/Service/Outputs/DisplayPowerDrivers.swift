@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import HAL
 
 /// `[display] power = "compositor"`: the wanted power written for the kiosk, which applies it
@@ -21,6 +22,13 @@ public final class CompositorPower: DisplayPowerDriver, @unchecked Sendable {
     }
 
     public func ask() throws(DisplayPowerError) -> TVPowerReport? { nil }
+
+    /// At a start whose way is not the compositor's: a file left from before (the runtime
+    /// directory survives a restart) would hold the kiosk's screen off. Removed; the kiosk
+    /// takes no file as on.
+    public static func forget(runtimeDirectory: String) {
+        unlink(runtimeDirectory + "/display-power")
+    }
 }
 
 /// `[display] power = "both"`: CEC and the compositor, for TVs that ignore CEC's standby. Each
