@@ -81,7 +81,7 @@
   function clock(cls) { return '<div class="clock num ' + (cls || "") + '"></div>'; }
   var EV = MihrabEvents({ esc: esc, tx: tx, fill: fill, dg: dg, timeHTML: timeHTML, cd: cd, clock: clock, T: T,
     lang: function () { return root.getAttribute("lang") || "en"; } });
-  var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, timeHTML: timeHTML, cd: cd, clock: clock });
+  var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, cd: cd, clock: clock });
 
   // ---- views ----------------------------------------------------------------
   var ICON_WARN = '<svg class="icon" viewBox="0 0 100 100" aria-hidden="true"><path d="M50 8 95 90H5Z" fill="none" ' +
