@@ -66,7 +66,7 @@ release:
 
 # Runs Mihrab on the simulated board, in London, a simulated day passing at 60x (RUN_ARGS
 # to change: make run RUN_ARGS="--speed 600 --tz Asia/Jakarta --lat -6.2 --lon 106.85").
-RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
+RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278 --display-power cec
 run: release
 	$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
