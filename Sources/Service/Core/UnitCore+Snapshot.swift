@@ -47,6 +47,7 @@ extension UnitCore {
         case .prayer: .prayer
         case .after: .after
         case .event: nil  // not a prayer's: the LEDs keep showing the prayers
+        case .khutbah: nil  // the screen's alone: the relays keep their adhan and iqamah beneath it
         }
     }
 }
