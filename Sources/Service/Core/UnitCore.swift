@@ -120,6 +120,9 @@ public final class UnitCore {
         if config.sound.device != self.config.sound.device || config.sound.keepAwake != self.config.sound.keepAwake {
             logger.warning("sounds.device and sounds.keep_awake take effect at the next start (systemctl restart mihrab); the rest of [sounds] now")
         }
+        if config.display.power != self.config.display.power {
+            logger.warning("display.power takes effect at the next start (systemctl restart mihrab); the rest of [display] now")
+        }
         self.config = config
         self.zone = zone
         (audio.settings, audio.patterns) = (config.sound, config.patterns)

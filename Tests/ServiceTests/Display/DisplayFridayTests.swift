@@ -135,6 +135,27 @@ struct DisplayFridayTests {
         #expect(abs((second.last?.t ?? 0) - asr.0) < 0.001)
     }
 
+    @Test("Jumu'ah's khutbah screen under a TV that is on; the page dark whenever the TV is wanted off")
+    func khutbahAndDark() throws {
+        var c = Self.config()
+        c.screen.khutbahSeconds = 600
+        let unit = try UnitHarness(zone: "Europe/London", lat: 51.5074, lon: -0.1278, start: Self.friday, startMinute: 11 * 60, config: c)
+        let events = unit.expectedEvents(on: Self.friday)
+        let adhan = try #require(events.first { $0.kind == .adhan && $0.prayer == .dhuhr }).time
+        let iqamah = try #require(events.first { $0.kind == .iqamah && $0.prayer == .dhuhr }).time
+        func at(_ t: Double) -> (ScreenModel.Phase.Kind, dark: Bool, tv: Bool?) {
+            unit.run(untilWall: t)
+            let m = ScreenModel.at(t, unit.core.screenInput)
+            return (m.phase.kind, m.dark, unit.core.display?.on)
+        }
+        #expect(at(adhan - 20 * 60) == (.normal, true, false))    // before the window: off, the page dark
+        #expect(at(adhan - 12 * 60) == (.normal, false, true))    // on from 15 minutes before the adhan (the reminder at 10)
+        #expect(at(adhan + 1) == (.khutbah, false, true))         // the khutbah from Jumu'ah's adhan, for 10 minutes
+        #expect(at(adhan + 599) == (.khutbah, false, true))
+        #expect(at(adhan + 601).0 != .khutbah)
+        #expect(at(iqamah + 60) == (.prayer, false, true))
+    }
+
     @Test("with power = \"none\" nothing is decided, recorded or shown, and an override is refused in one line")
     func none() throws {
         var c = Self.config()
