@@ -134,6 +134,7 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/alsa/include hal/alsa/mihrab_alsa.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/clock/include hal/clock/mihrab_clock.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/cec/include hal/cec/mihrab_cec.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include hal/dynamic/mihrab_dynamic.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/gps/include hal/gps/mihrab_gps.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/i2c/include hal/i2c/mihrab_i2c.c
