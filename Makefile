@@ -66,7 +66,7 @@ release:
 
 # Runs Mihrab on the simulated board, in London, a simulated day passing at 60x (RUN_ARGS
 # to change: make run RUN_ARGS="--speed 600 --tz Asia/Jakarta --lat -6.2 --lon 106.85").
-RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278
+RUN_ARGS ?= --speed 60 --tz Europe/London --lat 51.5074 --lon -0.1278 --display-power cec
 run: release
 	$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/mihrab run --board $(BOARD) $(RUN_ARGS)
 
@@ -185,6 +185,7 @@ uninstall:
 # Needs Debian's cage and chromium (README: the wall screen as a kiosk).
 install-kiosk:
 	install -D -m 755 board/kiosk/mihrab-kiosk $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk
+	install -m 644 board/kiosk/display-power.bash $(DESTDIR)$(PREFIX)/lib/mihrab/display-power.bash
 	install -d $(DESTDIR)/etc/systemd/system
 	sed -e 's|/usr/local/lib/mihrab/|$(PREFIX)/lib/mihrab/|' -e 's|/usr/local/share/doc/|$(PREFIX)/share/doc/|' \
 	  board/kiosk/mihrab-kiosk.service >$(DESTDIR)/etc/systemd/system/mihrab-kiosk.service
@@ -206,7 +207,8 @@ install-kiosk:
 	fi
 
 uninstall-kiosk:
-	rm -f $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service \
+	rm -f $(DESTDIR)$(PREFIX)/lib/mihrab/mihrab-kiosk $(DESTDIR)$(PREFIX)/lib/mihrab/display-power.bash \
+	  $(DESTDIR)/etc/systemd/system/mihrab-kiosk.service \
 	  $(DESTDIR)/usr/lib/sysusers.d/mihrab-kiosk.conf $(DESTDIR)/etc/pam.d/mihrab-kiosk
 
 # The Debian package, dist/mihrab_VERSION_ARCH.deb (board/debian/build-deb.sh): the daemon with

@@ -92,7 +92,7 @@ enum Pages {
     }
 
     /// The commands a unit takes from the page, in the order of its buttons.
-    static let commands = ["stop", "test-sound", "identify"]
+    static let commands = ["stop", "test-sound", "identify", "display-on", "display-off"]
 
     static func units(_ t: AdminText, user: String, csrf: String, units: [AdminUnit], notice: String?, error: String?) -> String {
         var body = HTML.message(notice, error: false) + HTML.message(error, error: true)
@@ -108,7 +108,8 @@ enum Pages {
             for (k, v) in facts(t, u) { body += "<tr><th>\(HTML.escape(k))</th><td><bdi>\(HTML.escape(v))</bdi></td></tr>" }
             body += "</table><p>"
             if NetworkConfig.validName(u.id) {
-                for c in commands {
+                // The TV's commands only for a unit that steers one (`[display] power`).
+                for c in commands where !c.hasPrefix("display-") || u.status?.display != nil {
                     body += "<form class=\"inline\" method=\"post\" action=\"/units/\(HTML.escape(u.id))/\(c)\">\(HTML.csrfField(csrf))<button type=\"submit\">\(HTML.escape(t("command.\(c)")))</button></form> "
                 }
             }
@@ -142,6 +143,13 @@ enum Pages {
             guard snd.available else { return t("sound.buzzer", ["device": snd.device]) }
             return snd.playing.map { t("sound.playing", ["name": $0]) } ?? t("sound.ready", ["device": snd.device])
         } ?? "-"))
+        if let d = s?.display {
+            let state = t("display.\(d.power.rawValue)")
+            var text = d.until.map { t("display.override", ["state": state, "time": String($0.dropFirst(11).prefix(5))]) } ?? state
+            if d.reported == .noAnswer { text += " · " + t("display.noAnswer") }
+            if let p = d.problem { text += " · " + p }
+            facts.append((t("unit.display"), text))
+        }
         if let site = s?.site, site.login != nil || site.openBroker != nil {
             let broker = site.login == .anonymous ? "broker.noLogin" : site.openBroker == true ? "broker.open" : "broker.closed"
             facts.append((t("unit.broker"), t(broker)))

@@ -29,7 +29,7 @@ public enum CECAddress {
 /// emulated bus (Simulation). The driver (`Drivers`' `CECTelevision`) speaks the messages;
 /// the adapter moves them.
 public protocol CECAdapter: AnyObject, Sendable {
-    /// For messages: "/dev/cec1 (HDMI-A-2)", "the simulated TV".
+    /// For messages: "/dev/cec1 (HDMI-A-2)", "simulated-tv".
     var name: String { get }
     /// Claims a logical address as a playback device named `osdName` (at most 14 ASCII
     /// characters); returns the logical address claimed and the adapter's physical address
@@ -58,4 +58,14 @@ public struct CECError: Error, Equatable, Sendable, CustomStringConvertible {
         (self.adapter, self.kind, self.reason) = (adapter, kind, reason)
     }
     public var description: String { "CEC \(adapter): \(reason)" }
+}
+
+/// How the simulated board's TV behaves on its CEC bus (`[tv] emulated`).
+public enum EmulatedTVBehaviour: String, Sendable, CaseIterable {
+    /// As a TV should.
+    case answers
+    /// It acknowledges every message and acts on none, and answers no question (libcec #255's TVs).
+    case silent
+    /// Not on the bus: nothing is acknowledged (unplugged, or its CEC is off in its menu).
+    case absent
 }

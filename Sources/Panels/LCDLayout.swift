@@ -5,11 +5,25 @@
 ///   headline, or "Next Asr 15:42"     clock              countdown
 ///   "in 1:23:45", or the prayer
 ///   the state; what comes next in a phase; else the qibla's offset
+/// In the khutbah the clock and the next iqamah alone; dark, blank.
 public enum LCDLayout {
     /// Custom glyph 0: a crescent, shown before the headline. Rows top to bottom, 5 bits each.
     public static let crescent: [UInt8] = [0b00110, 0b01100, 0b11000, 0b11000, 0b11000, 0b01100, 0b00110, 0b00000]
 
     public static func lines(_ c: PanelContent, columns: Int, rows: Int) -> [[UInt8]] {
+        // Dark (the display's power wanted off): blank, and the backlight off (PanelDriver).
+        if c.dark { return [[UInt8]](repeating: [], count: rows) }
+        // The khutbah: the clock and the next iqamah alone ("Iqamah 13:30", "in 12:34").
+        if c.khutbah {
+            let target = c.target ?? "", countdown = c.countdown ?? ""
+            var text = [centred(codes(c.clock), columns), [], centred(codes(target), columns), centred(codes(countdown.isEmpty ? "" : "in " + countdown), columns)]
+            if rows < 4 {
+                // Two rows: the iqamah with as much of its countdown as fits.
+                let iqamah = [target + " in " + countdown, target + " " + countdown, target].first { $0.count <= columns || $0 == target } ?? target
+                text = [centred(codes(c.clock), columns), centred(codes(countdown.isEmpty ? target : iqamah), columns)]
+            }
+            return (text + [[UInt8]](repeating: [], count: rows)).prefix(rows).map { Array($0.prefix(columns)) }
+        }
         // With a countdown below it, the headline names the prayer ("IQAMAH IN Asr"); at the
         // adhan and the prayer the name has the next row to itself.
         let named = c.headline.map { headlineRow($0, c.countdown != nil ? c.prayer : nil, counting: true, columns: columns) }

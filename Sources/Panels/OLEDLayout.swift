@@ -7,10 +7,12 @@ import Drivers
 ///   the phase's headline in a lit bar, or the next prayer and its time (medium)
 ///   the countdown, or the prayer's name during its adhan and prayer (large)
 ///   the unit's state, or what the countdown counts to, and the qibla arrow (small)
+/// In the khutbah only the clock and the next iqamah (OLEDKhutbah.swift); dark, nothing.
 public enum OLEDLayout {
     public static func frame(_ c: PanelContent, width: Int = 128, height: Int = 64) -> MonoFrame {
         var f = MonoFrame(width: width, height: height)
         guard c.screenOn else { return f }
+        if c.khutbah { return khutbahFrame(c, width: width, height: height) }
         let small = BitmapFont.small, medium = BitmapFont.medium, large = BitmapFont.large
         let big = c.countdown ?? c.prayer ?? ""
 

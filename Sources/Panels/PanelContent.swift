@@ -36,6 +36,10 @@ public struct PanelContent: Equatable, Sendable {
     /// The state puts the times in doubt ("No prayer times", "Clock not synced").
     public var critical: Bool
     public var screenOn: Bool
+    /// The display's power is wanted off: the OLED sleeps, the LCD is blank and unlit.
+    public var dark: Bool
+    /// Friday's khutbah: only the clock and the next iqamah (`target`, `countdown`).
+    public var khutbah: Bool { phase == .khutbah }
 
     public init(_ m: ScreenModel) {
         let now = ModelTime(m.now)
@@ -47,7 +51,8 @@ public struct PanelContent: Equatable, Sendable {
         headline = PanelWords.phase(m.phase.kind)
         state = PanelWords.state(m)
         critical = PanelWords.critical(m)
-        screenOn = m.screenOn
+        screenOn = m.screenOn && !m.dark
+        dark = m.dark
         // Never NaN into the drawing (an Int of it would trap on the display thread).
         qiblaOffset = m.qibla.flatMap { $0.offset.isFinite && $0.bearing.isFinite ? $0.offset : nil }
         qiblaBearing = m.qibla.flatMap { $0.bearing.isFinite ? $0.bearing : nil }
@@ -78,6 +83,13 @@ public struct PanelContent: Equatable, Sendable {
                 target = name + " " + at.clock(twelveHour: twelve)
                 countdown = countdownText(at.unix - now.unix)
             } else if let (_, at) = next, let now { countdown = countdownText(at.unix - now.unix) }
+        case .khutbah:
+            // Only the next iqamah, named by its time alone (it fits a 16-column row).
+            target = nil
+            if let (n, at) = next, n.kind == .iqamah, let now {
+                target = "Iqamah " + at.clock(twelveHour: twelve)
+                countdown = countdownText(at.unix - now.unix)
+            }
         case .iqamah, .silence, .after:
             if let (_, at) = next, let now { countdown = countdownText(at.unix - now.unix) }
         }

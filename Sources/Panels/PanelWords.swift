@@ -43,7 +43,7 @@ enum PanelWords {
         return nil
     }
 
-    /// The phase's headline: "ADHAN", "IQAMAH IN", ...; nil in the normal phase.
+    /// The phase's headline: "ADHAN", "IQAMAH IN", ...; nil in the normal phase and the khutbah.
     static func phase(_ kind: ScreenModel.Phase.Kind) -> String? {
         switch kind {
         case .normal: nil
@@ -54,6 +54,7 @@ enum PanelWords {
         case .prayer: "PRAYER"
         case .after: "AFTER PRAYER"
         case .event: "STARTS IN"
+        case .khutbah: nil  // no lit bar in the khutbah: the clock and the iqamah alone
         }
     }
 }

@@ -4,7 +4,7 @@ import PrayerTimes
 
 /// Home Assistant's MQTT discovery (retained under `homeassistant/`): each prayer time, the
 /// next prayer and the next special event (its name in the attributes) as timestamp
-/// sensors, "adhan playing" as a binary sensor, a stop button, all read from the unit's
+/// sensors, "adhan playing" as a binary sensor, a stop button, the TV's switch, all read from the unit's
 /// status topic and available while its state topic says online.
 /// Node id = the unit id, so a broker ACL can give each unit `homeassistant/+/<id>/#` only.
 public enum HomeAssistant {
@@ -38,6 +38,8 @@ public enum HomeAssistant {
         var icon: String?
         var command_topic: String?
         var payload_press: String?
+        var state_on: String?
+        var state_off: String?
         var payload_on: String?
         var payload_off: String?
         var json_attributes_topic: String?
@@ -45,7 +47,8 @@ public enum HomeAssistant {
     }
 
     /// (topic, payload) for every entity of a unit.
-    public static func discovery(unit: String, version: String) -> [(String, Data)] {
+    /// `television`: the unit steers the hall's TV (`[display] power`): a switch for it.
+    public static func discovery(unit: String, version: String, television: Bool = false) -> [(String, Data)] {
         let device = Device(identifiers: ["mihrab_\(unit)"], name: "Mihrab \(unit)", sw_version: version)
         let availability = [Availability(topic: Topics.state(unit))]
         let status = Topics.status(unit)
@@ -89,6 +92,20 @@ public enum HomeAssistant {
         stop.payload_press = "{\"id\":\"home-assistant\"}"
         stop.icon = "mdi:volume-off"
         out.append(("button/\(unit)/stop", stop))
+        // The hall's TV (`[display] power`): on or off until the next scheduled change, by the
+        // `display` command (unsigned; HA cannot sign), its state the status's `display.power`.
+        if television {
+            var tv = entity("display", "TV")
+            tv.command_topic = Topics.command(unit, "display")
+            tv.payload_on = "{\"id\":\"home-assistant\",\"power\":\"on\"}"
+            tv.payload_off = "{\"id\":\"home-assistant\",\"power\":\"off\"}"
+            tv.state_topic = status
+            tv.value_template = "{{ value_json.display.power if value_json.display is defined and value_json.display.power is defined else None }}"
+            tv.state_on = "on"
+            tv.state_off = "off"
+            tv.icon = "mdi:television"
+            out.append(("switch/\(unit)/display", tv))
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return out.compactMap { topic, e in (try? encoder.encode(e)).map { ("\(prefix)/\(topic)/config", $0) } }

@@ -115,15 +115,17 @@ extension UnitLink {
         let given = body.id ?? ""
         let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
         if payload.isEmpty { return }  // a retained command cleared (as it is cleared, or at a subscription)
-        guard let c = RemoteCommand(rawValue: name) else {
-            publishEvent(UnitEvent(type: .command, at: UnitEvent.at(setup.clock), id: id, command: String(name.prefix(32)),
-                                   result: "unknown command (stop, test-sound, identify, reload)"))
+        let c: RemoteCommand, judged: String
+        switch CommandName.resolve(name, payload: payload, signed: body.signature != nil) {
+        case .success(let r): (c, judged) = r
+        case .failure(let why):
+            publishEvent(UnitEvent(type: .command, at: UnitEvent.at(setup.clock), id: id, command: String(name.prefix(32)), result: why.text))
             return
         }
         let trusted = latest?.clock.trusted ?? false
         // A retained command would be taken again at every restart and reconnection.
         let why = m.retained ? "\(topic): retained: commands are taken only as they are sent, never from what the broker keeps"
-            : gate.refusal(c.rawValue, topic: topic, body: body, now: Date(), clockTrusted: trusted)
+            : gate.refusal(judged, topic: topic, body: body, now: Date(), clockTrusted: trusted)
         if let why {
             shared.withLock { $0.refusals += 1 }
             logger.error("network: command \(c.rawValue) (id \(id)) refused: \(why)")

@@ -25,6 +25,8 @@ public final class UnitLink: @unchecked Sendable {
         /// This unit's own key (its status and events signed with it), and the site's roster.
         public var unitKey: SigningKey?
         public var roster: [String: String] = [:]
+        /// The unit steers the hall's TV (`[display] power`): Home Assistant gets its switch.
+        public var television = false
         public var version: String
         /// The unit's clock (the daemon's: the virtual one in a simulation): the time of the
         /// link's own events. Signatures and their freshness stay on the real clock the site shares.
@@ -173,7 +175,7 @@ public final class UnitLink: @unchecked Sendable {
         client.subscribe(Topics.everyState)
         client.subscribe(Topics.everyStatus)
         client.publish(Topics.state(unit), Data(UnitPresence.online.rawValue.utf8), retain: true)
-        for (topic, payload) in HomeAssistant.discovery(unit: unit, version: setup.version) {
+        for (topic, payload) in HomeAssistant.discovery(unit: unit, version: setup.version, television: setup.television) {
             client.publish(topic, payload, retain: true)
         }
         if let latest { publishStatus(latest) }

@@ -6,7 +6,7 @@ import Service
 import UnitModel
 
 /// The simulated unit on a terminal: the LEDs as symbols, the buzzer, heading and qibla
-/// offset, the next event and its countdown. One line, redrawn in place on a terminal;
+/// offset, the hall's TV, the next event and its countdown. One line, redrawn in place on a terminal;
 /// a plain line per virtual minute otherwise. A subscriber of the once-a-second snapshots.
 final class LiveView: SnapshotSubscriber, OutputPlugin, @unchecked Sendable {
     // @unchecked: `lastMinute` is touched on the subscriber's queue only.
@@ -30,7 +30,9 @@ final class LiveView: SnapshotSubscriber, OutputPlugin, @unchecked Sendable {
             let n = e.inSeconds
             next = "\(e.prayer) \(e.event) in " + cFormat("%02ld:%02ld:%02ld", n / 3600, n / 60 % 60, n % 60)
         }
-        let line = "\(t.date) \(t.clock(seconds: true)) | status \(led(.status)) | \(prayers) | qibla \(qibla) | buzzer \(buzzer) | heading \(heading) offset \(offset) | next \(next)"
+        // The hall's TV as the unit asks it (`[display] power`): ▣ on, □ off.
+        let tv = s.status.display.map { " | TV \($0.power == .on ? "▣" : "□")" } ?? ""
+        let line = "\(t.date) \(t.clock(seconds: true)) | status \(led(.status)) | \(prayers) | qibla \(qibla) | buzzer \(buzzer)\(tv) | heading \(heading) offset \(offset) | next \(next)"
         if tty {
             writeStandardOutput("\r\u{1B}[2K" + line)
         } else if t.minute != lastMinute {

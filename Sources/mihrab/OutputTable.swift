@@ -51,6 +51,7 @@ final class OutputContext {
 enum OutputTable {
     static let rows: [(section: String, build: @Sendable (OutputContext) -> [any OutputPlugin])] = [
         ("[[outputs.relay]]", relays),
+        ("[display] power", television),
         ("[screen] listen", screen),
         ("[[displays]]", displays),
         ("[network]", network),
@@ -77,6 +78,16 @@ enum OutputTable {
             c.logger.notice("relay \(r.name): \(line.name), on during \(r.during.map(\.rawValue).joined(separator: ", "))")
             return RelayOutput(name: r.name, line: line, during: r.during, recorder: c.recorder, log: { [logger = c.logger] in logger.error("\($0)") })
         }
+    }
+
+    /// `[display] power`: the hall's TV, by the board's `[tv]` (the simulated board's answers).
+    static func television(_ c: OutputContext) -> [any OutputPlugin] {
+        let clock = c.clock
+        if c.site.display.power == .none || c.site.display.power == .cec { CompositorPower.forget(runtimeDirectory: c.site.runtimeDirectory) }
+        guard let tv = BoardAssembler(c.board).television(c.site.display.power, runtimeDirectory: c.site.runtimeDirectory,
+                                                          now: { clock.monotonicNow() }) else { return [] }
+        c.logger.notice("display: the TV's power by \(tv.driver.name), \(c.site.display.allDay ? "on all day" : "on around each prayer")")
+        return [DisplayPowerOutput(driver: tv.driver, log: { [logger = c.logger] in logger.notice("\($0)") })]
     }
 
     /// `[screen] listen`: the wall screen's server (none when "").

@@ -94,7 +94,7 @@ final class UnitAdminBackend: AdminBackend {
 
     func command(_ name: String, unit: String, user: String) -> Result<String, AdminCommandError> {
         guard let c = RemoteCommand(rawValue: name) else {
-            return .failure(.init("\(quoted(name)) is not a command (stop, test-sound, identify, reload)"))
+            return .failure(.init("\(quoted(name)) is not a command (\(RemoteCommand.allCases.map(\.rawValue).joined(separator: ", ")))"))
         }
         let id = "admin-" + UUID().uuidString.prefix(8).lowercased()
         logger.notice("admin: \(user) sent \(c.rawValue) to \(unit) (id \(id))")

@@ -84,5 +84,6 @@ extension RunCommand {
     func overrides(_ c: inout SiteConfig) {
         if let lat, let lon { (c.latitude, c.longitude) = (lat, lon) }
         if let screen { c.screen.listen = screen }
+        if let p = displayPower.flatMap(DisplayConfig.Power.init) { c.display.power = p }
     }
 }

@@ -52,7 +52,7 @@ extension RunCommand {
             }
             var setup = UnitLink.Setup(network: site.network, credentials: credentials, adminCredentials: admin, signingKey: signing,
                                        version: BuildInfo.version, clock: clock)
-            (setup.unitKey, setup.roster) = (unitKey, site.roster)
+            (setup.unitKey, setup.roster, setup.television) = (unitKey, site.roster, site.display.power != .none)
             let link = try UnitLink(setup,
                                     store: store, logger: logger, reload: { daemon.requestReload() },
                                     perform: { c, id in daemon.perform(c, id: id) },

@@ -38,6 +38,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Write JSON lines for every fired or missed event and output change.") var record: String?
     @Option(name: .customLong("state-dir"), help: "State directory, instead of the config's (simulation: a fresh one per run by default).") var stateDir: String?
     @Option(help: "Serve the wall screen on ADDRESS:PORT instead of the config's screen.listen (\"\" for none; port 0: any free port).") var screen: String?
+    @Option(name: .customLong("display-power"), help: "The hall's TV: cec, compositor, both or none, instead of the config's [display] power.") var displayPower: String?
     @Flag(help: "No live view (simulation).") var quiet = false
     @Option(help: "Simulation: press the stop button at this local time, YYYY-MM-DDTHH:MM[:SS] (repeatable).") var press: [String] = []
     @Option(name: .customLong("long-press"), help: "Simulation: hold the stop button 4 s from this local time (a test of the adhan sound).") var longPress: [String] = []
@@ -47,6 +48,9 @@ struct RunCommand: AsyncParsableCommand {
         try validatePosition(lat: lat, lon: lon)
         if let screen, !screen.isEmpty, ListenAddress(screen) == nil {
             throw ValidationError("--screen must be ADDRESS:PORT, e.g. 127.0.0.1:8080 or [::1]:8080, or \"\" for none (got \(quoted(screen)))")
+        }
+        if let displayPower, DisplayConfig.Power(rawValue: displayPower) == nil {
+            throw ValidationError("--display-power must be cec, compositor, both or none (got \(quoted(displayPower)))")
         }
         for (name, v) in [("--start", start), ("--until", until)] {
             if let v, RunCommand.parseLocal(v) == nil { throw ValidationError("\(name) must be a local time as YYYY-MM-DDTHH:MM (got \(quoted(v)))") }

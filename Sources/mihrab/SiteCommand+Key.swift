@@ -29,13 +29,13 @@ extension SiteCommand {
         static let configuration = CommandConfiguration(
             commandName: "command", abstract: "Send a unit a command signed with the site key, and print its answer.")
         @Argument(help: "The unit's id.") var unit: String
-        @Argument(help: "stop, test-sound, identify or reload.") var name: String
+        @Argument(help: "stop, test-sound, identify, reload, display-on or display-off.") var name: String
         @OptionGroup var options: BrokerOptions
         @Option(help: "The site key's private half (mihrab site keygen --out).") var key: String
 
         func validate() throws {
             guard NetworkConfig.validName(unit) else { throw ValidationError("the unit must be 1 to 64 letters, digits, \"-\" or \"_\" (got \(quoted(unit)))") }
-            guard RemoteCommand(rawValue: name) != nil else { throw ValidationError("\(quoted(name)) is not a command (stop, test-sound, identify, reload)") }
+            guard RemoteCommand(rawValue: name) != nil else { throw ValidationError("\(quoted(name)) is not a command (\(RemoteCommand.allCases.map(\.rawValue).joined(separator: ", ")))") }
         }
 
         func run() throws {

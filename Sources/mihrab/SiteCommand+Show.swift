@@ -97,7 +97,7 @@ extension SiteCommand {
             print("Site \(options.site): " + (report.version.map { "config version \($0), published \(printable(report.published ?? "?")) by \(printable(report.publishedBy ?? "?"))" } ?? "no config published")
                   + (report.version == nil ? "" : report.signedBy.map { ", signed by \(printable(String($0.prefix(20))))…" } ?? ", NOT SIGNED (no unit takes it)"))
             if report.openBroker == true || report.units.contains(where: { $0.login == .anonymous || $0.openBroker == true }) {
-                print("Broker: takes clients without an account: anyone on the network can read the site's topics and publish to them. Units take only settings and commands signed with the site key (stop and identify unsigned, unless a unit's unsigned_commands says otherwise).")
+                print("Broker: takes clients without an account: anyone on the network can read the site's topics and publish to them. Units take only settings and commands signed with the site key (stop, identify and display unsigned, unless a unit's unsigned_commands says otherwise).")
             }
             if report.units.isEmpty { print("No unit of this site has reported yet.") }
             if key != nil, roster.isEmpty { print("No roster in the site's signed settings: what the units report is not verified (mihrab site enroll).") }

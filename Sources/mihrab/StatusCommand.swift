@@ -51,6 +51,11 @@ struct StatusCommand: ParsableCommand {
         print("Clock: \(s.clock.trusted ? "trusted" + (s.clock.source.map { " (\($0))" } ?? "") : "not trusted"), \(s.clock.steps) steps")
         print("State: " + (s.state.persisted ? "saved" : "not persisted (\(s.state.problem ?? "write failed"))"))
         print("Fired \(s.counters.fired), missed \(s.counters.missed)")
+        if let d = s.display {
+            // "TV: on (schedule, next change 20:36) by cec; the TV says on"
+            let why = d.until.map { "by hand until \(hm($0))" } ?? d.reason.rawValue + (d.next.map { ", next change \(hm($0))" } ?? "")
+            print("TV: \(d.power) (\(why)) by \(d.driver)" + (d.reported.map { "; the TV says \($0)" } ?? "") + (d.problem.map { "; \($0)" } ?? ""))
+        }
         for d in s.displays ?? [] {
             print("Display: \(d.display) \(d.state)" + (d.problem.map { ": \($0)" } ?? "") + " (\(d.renders) drawn)")
         }

@@ -1,4 +1,6 @@
+import Foundation
 import Service
+import UnitModel
 import Testing
 @testable import Admin
 
@@ -23,5 +25,25 @@ struct UnitsPageTests {
         let plain = Pages.units(t, user: "admin", csrf: "x", units: ["a", "b"].map { AdminUnit(id: $0, state: "online", status: nil) },
                                 notice: nil, error: nil)
         #expect(!plain.contains("roster"))
+    }
+
+    @Test("a unit that steers its TV: a row with its power and an override's end, the TV's two buttons, in each language; none for a unit without")
+    func television() throws {
+        let status = try JSONDecoder().decode(StatusReport.self, from: Data(#"""
+            {"time":"t","position":{"source":"none"},"compass":"none","clock":{"trusted":true,"steps":0},"status":"ok","gps":"none",
+             "sensors":{"magnetometer":"none","accelerometer":"none","errors":0},"state":{"persisted":true},
+             "counters":{"fired":0,"missed":0,"gpioErrors":0,"rejectedFixes":0},
+             "display":{"power":"off","reason":"override","driver":"cec","until":"2026-10-23T19:21:00+01:00","reported":"no-answer"}}
+            """#.utf8))
+        for (lang, row) in [("en", "<th>TV</th><td><bdi>off, by hand until 19:21 · the TV does not answer</bdi></td>"),
+                            ("fr", "<th>Téléviseur</th><td><bdi>éteint, à la main jusqu’à 19:21 · le téléviseur ne répond pas</bdi></td>")] {
+            let t = try #require(AdminText.all[lang])
+            let page = Pages.units(t, user: "admin", csrf: "x", units: [AdminUnit(id: "hall", state: "online", status: status)], notice: nil, error: nil)
+            #expect(page.contains(row), "\(lang)")
+            #expect(page.contains("action=\"/units/hall/display-on\"") && page.contains("action=\"/units/hall/display-off\""))
+        }
+        let t = try #require(AdminText.all["en"])
+        let without = Pages.units(t, user: "admin", csrf: "x", units: [AdminUnit(id: "hall", state: "online", status: nil)], notice: nil, error: nil)
+        #expect(!without.contains("display-on") && !without.contains("<th>TV</th>"))
     }
 }

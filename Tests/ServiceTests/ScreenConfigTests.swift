@@ -18,6 +18,7 @@ struct ScreenConfigTests {
             hijri_changes_at = "midnight"
             adhan_minutes = 3
             jumuah_prayer_minutes = 45
+            khutbah_minutes = 25
             azkar = "SubhanAllah"
             [[announcements]]
             text = "Eid"
@@ -29,6 +30,7 @@ struct ScreenConfigTests {
         #expect(c.screen.listen == "0.0.0.0:80" && c.screen.language == "ur" && c.screen.digits == .eastern && c.screen.clock == .h12)
         #expect(c.screen.on == .init(from: 240, to: 23 * 60 + 30) && c.screen.hijriChangesAt == .midnight)
         #expect(c.screen.adhanSeconds == 180 && c.screen.jumuahPrayerSeconds == 2700 && c.screen.azkar == "SubhanAllah")
+        #expect(c.screen.khutbahSeconds == 1500 && SiteConfig().screen.khutbahSeconds == 0)
         #expect(c.announcements == [
             .init(text: "Eid", from: .init(date: CivilDate(iso: "2026-03-18")!, minute: 0), to: .init(date: CivilDate(iso: "2026-03-20")!, minute: 540)),
             .init(text: "Always"),
@@ -46,6 +48,10 @@ struct ScreenConfigTests {
         ("[screen]\nlanguage = \"de\"\n", "t.toml:2: screen.language:"),
         ("[screen]\non = \"4-23\"\n", "t.toml:2: screen.on:"),
         ("[screen]\ncolour = \"red\"\n", "t.toml:2: screen.colour: unknown key"),
+        ("[screen]\nkhutbah_minutes = 121\n", "t.toml:2: screen.khutbah_minutes: 121 is out of range (0 to 120)"),
+        ("[screen]\nkhutbah_minutes = -5\n", "t.toml:2: screen.khutbah_minutes: -5 is out of range (0 to 120)"),
+        ("[screen]\nkhutbah_minutes = 12.5\n", "t.toml:2: screen.khutbah_minutes: must be a whole number from 0 to 120"),
+        ("[screen]\nkhutbah_minutes = \"20\"\n", "t.toml:2: screen.khutbah_minutes: must be a whole number from 0 to 120"),
         ("[[announcements]]\nfrom = \"2026-01-01\"\n", "announcements[0].text"),
         ("[[announcements]]\ntext = \"x\"\nfrom = 2026-01-01\n", "announcements[0].from: must be a quoted"),
         ("[[announcements]]\ntext = \"x\"\nto = \"2026-02-30\"\n", "announcements[0].to:"),

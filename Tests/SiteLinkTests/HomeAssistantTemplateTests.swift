@@ -32,7 +32,7 @@ struct HomeAssistantTemplateTests {
     /// Each template of the discovery by "object/kind", rendered over each status.
     static func rendered(_ statuses: [StatusReport]) throws -> [[String: String]] {
         var templates: [[String]] = []
-        for (topic, payload) in HomeAssistant.discovery(unit: "hall", version: "1.2.3") {
+        for (topic, payload) in HomeAssistant.discovery(unit: "hall", version: "1.2.3", television: true) {
             let o = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
             let object = topic.split(separator: "/").dropLast().last.map(String.init) ?? topic
             for key in ["value_template", "json_attributes_template"] {
@@ -105,6 +105,25 @@ struct HomeAssistantTemplateTests {
             #expect(r["next_prayer/json_attributes_template"] == "{}" && r["next_special_event/json_attributes_template"] == "{}")
             #expect(r["adhan_playing/value_template"] == "OFF")
         }
+    }
+
+    @Test("The TV's switch: its state the status's display.power (on, off), None without one; its payloads the display command's")
+    func television() throws {
+        var on = try Self.bare(), off = try Self.bare()
+        on.display = StatusReport.DisplayPower(power: .on, reason: .schedule, driver: .cec)
+        off.display = StatusReport.DisplayPower(power: .off, reason: .override, driver: .both, until: "2027-03-08T17:43:00+00:00")
+        let r = try Self.rendered([on, off, try Self.bare()])
+        #expect(r.map { $0["display/value_template"] } == ["on", "off", "None"])
+        let entries = HomeAssistant.discovery(unit: "hall", version: "1.2.3", television: true)
+        let tv = try #require(entries.first { $0.0 == "homeassistant/switch/hall/display/config" })
+        let o = try #require(try JSONSerialization.jsonObject(with: tv.1) as? [String: Any])
+        #expect(o["command_topic"] as? String == "mihrab/v1/unit/hall/cmd/display")
+        #expect(o["state_on"] as? String == "on" && o["state_off"] as? String == "off")
+        for (key, power) in [("payload_on", "on"), ("payload_off", "off")] {
+            #expect(try Self.object(o[key] as? String) == ["id": "home-assistant", "power": power] as NSDictionary)
+        }
+        // Without a TV (power = "none"), no switch.
+        #expect(!HomeAssistant.discovery(unit: "hall", version: "1.2.3").contains { $0.0.contains("/switch/") })
     }
 
     static func object(_ s: String?) throws -> NSDictionary {

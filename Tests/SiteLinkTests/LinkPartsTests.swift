@@ -82,3 +82,27 @@ import UnitModel
         #expect(o["message"] == nil && o["command"] == nil, "keys it does not have are left out")
     }
 }
+
+/// A command topic's name and payload as the command the unit performs, and the name its
+/// gate judges: Home Assistant's `display` switch unsigned only.
+@Suite("command names")
+struct CommandNameTests {
+    func resolve(_ name: String, _ payload: String, signed: Bool = false) -> String {
+        switch CommandName.resolve(name, payload: Data(payload.utf8), signed: signed) {
+        case .success(let r): "\(r.0.rawValue) as \(r.judged)"
+        case .failure(let f): f.text
+        }
+    }
+
+    @Test("each command by its name; display by its power, unsigned only; anything else one line")
+    func names() {
+        #expect(resolve("stop", "{\"id\":\"x\"}") == "stop as stop")
+        #expect(resolve("display-off", "{\"id\":\"x\"}", signed: true) == "display-off as display-off")
+        #expect(resolve("display", "{\"id\":\"home-assistant\",\"power\":\"on\"}") == "display-on as display")
+        #expect(resolve("display", "{\"id\":\"home-assistant\",\"power\":\"off\"}") == "display-off as display")
+        #expect(resolve("display", "{\"power\":\"off\"}", signed: true).hasPrefix("refused: a signed command is display-on or display-off"))
+        #expect(resolve("display", "{\"power\":\"dim\"}") == "display takes {\"power\": \"on\"} or {\"power\": \"off\"}")
+        #expect(resolve("display", "on") == "display takes {\"power\": \"on\"} or {\"power\": \"off\"}")
+        #expect(resolve("dance", "{}") == "unknown command (stop, test-sound, identify, reload, display-on, display-off, display)")
+    }
+}

@@ -139,6 +139,7 @@ struct MessageSampleTests {
             ("everyStatus", Topics.everyStatus), ("homeassistant", HomeAssistant.prefix),
         ]
         lines += RemoteCommand.allCases.map { ("command.\($0.rawValue)", Topics.command(Self.unit, $0.rawValue)) }
+        lines.append(("command.display", Topics.command(Self.unit, "display")))  // Home Assistant's switch: {"power": "on"|"off"}
         lines += [UnitPresence.online, .offline, .lost].map { ("presence.\($0.rawValue)", $0.rawValue) }
         Self.check(Data(lines.map { "\($0.0) \($0.1)\n" }.joined().utf8), "topics.txt")
     }

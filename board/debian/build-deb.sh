@@ -133,6 +133,7 @@ sed -e 's|/usr/local/lib/mihrab/|/usr/lib/mihrab/|' -e 's|/usr/local/share/doc/|
 chmod 644 "$units/mihrab-kiosk.service"
 if grep -n /usr/local "$units"/*.service; then fail "a packaged unit still names /usr/local"; fi
 install -D -m 755 board/kiosk/mihrab-kiosk "$pkg/usr/lib/mihrab/mihrab-kiosk"
+install -m 644 board/kiosk/display-power.bash "$pkg/usr/lib/mihrab/display-power.bash"
 for unit in "$units"/*.service; do
     program=$(sed -n 's/^ExecStart=[-@:+!]*\([^ ]*\).*/\1/p' "$unit")
     [[ -x $pkg$program ]] || fail "$(basename "$unit"): ExecStart=$program is not in the package"
@@ -208,11 +209,19 @@ for soname in "${dlopen_sonames[@]}"; do
     echo "build-deb: $soname: $owner"
     dlopen_depends+="${dlopen_depends:+, }$owner"
 done
+# The kiosk's screen power (board/kiosk/display-power.bash): wlopm and wlr-randr, into
+# ${mihrab:KioskSuggests}, for trixie and later only. Debian 12 has no wlopm, and its cage (0.1.4)
+# no output management for wlr-randr to use. The release is the root's that builds the package
+# (for DIST=trixie, the trixie root's).
+kiosk_suggests="wlopm, wlr-randr"
+[[ $(. /etc/os-release && echo "${VERSION_CODENAME:-}") == bookworm ]] && kiosk_suggests=""
+echo "build-deb: the kiosk suggests: ${kiosk_suggests:-nothing more (bookworm)}"
 step "dpkg-shlibdeps and dpkg-gencontrol"
 (
     cd "$work"
     dpkg-shlibdeps -Tdebian/mihrab.substvars -edebian/mihrab/usr/bin/mihrab
     echo "mihrab:Dlopen=$dlopen_depends" >>debian/mihrab.substvars
+    echo "mihrab:KioskSuggests=$kiosk_suggests" >>debian/mihrab.substvars
     dpkg-gencontrol -pmihrab -Tdebian/mihrab.substvars -Pdebian/mihrab -fdebian/files
 )
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the wall screen: board/kiosk/mihrab-kiosk.service with systemd's own verify and offline
 # security score, the settings it depends on, and the command its wrapper (board/kiosk/mihrab-kiosk)
-# builds from kiosk.env. One PASS/FAIL line per check; exits 1 if any failed.
+# builds from kiosk.env, and (check-display-power.sh) how it follows the daemon's wanted screen
+# power inside cage. One PASS/FAIL line per check; exits 1 if any failed.
 #
 #   bash board/kiosk/check-kiosk.sh
 #
@@ -75,6 +76,15 @@ for key in RestrictNamespaces MemoryDenyWriteExecute PrivateDevices DeviceAllow 
 done
 [[ ${#bad[@]} -eq 0 ]] && pass "nothing that breaks chromium or hides the devices (RestrictNamespaces, MemoryDenyWriteExecute, PrivateDevices, DeviceAllow, ProtectClock, ProcSubset)" \
     || fail "${bad[*]} (chromium's sandbox needs namespaces, V8 W+X memory; cage needs DRM and input devices)"
+# The daemon's /run/mihrab/display-power (and status.json) readable by mihrab-kiosk: the runtime
+# directory 0755 (RuntimeDirectoryMode= absent or granting others r-x) and files 0644 (UMask=0022).
+dsetting() { sed -n "s/^[[:space:]]*$1=//p" "$daemon_unit" | tail -n 1; }
+rmode=$(dsetting RuntimeDirectoryMode)
+if [[ $(dsetting RuntimeDirectory) == mihrab && ( -z $rmode || $((8#$rmode & 8#5)) -eq 5 ) && $(dsetting UMask) == 0022 ]]; then
+    pass "mihrab.service: /run/mihrab readable by mihrab-kiosk (RuntimeDirectoryMode=${rmode:-0755}, UMask=0022)"
+else
+    fail "mihrab.service: RuntimeDirectory=$(dsetting RuntimeDirectory) RuntimeDirectoryMode=$rmode UMask=$(dsetting UMask) (the kiosk reads /run/mihrab/display-power)"
+fi
 for group in video render input; do
     grep -qx "m mihrab-kiosk $group" "$here/mihrab-kiosk.sysusers" && pass "mihrab-kiosk is in $group" \
         || fail "mihrab-kiosk.sysusers does not put mihrab-kiosk in $group"
@@ -119,7 +129,9 @@ if [[ $status -ne 0 ]]; then
 else
     [[ ${argv[0]##*/} == cage && ${argv[1]} == -- ]] && pass "the command starts cage -- ($using)" \
         || fail "the command does not start with cage --: ${argv[*]}"
-    [[ ${argv[2]##*/} =~ ^chromium(-browser)?$ ]] && pass "cage runs ${argv[2]}" || fail "cage runs ${argv[2]}, not chromium"
+    [[ ${argv[2]} == "$(readlink -f "$wrapper")" && ${argv[3]} == --inside && ${argv[4]} == -- ]] \
+        && pass "cage runs the wrapper --inside first (the screen's power)" || fail "cage runs ${argv[*]:2:3}, not the wrapper --inside --"
+    [[ ${argv[5]##*/} =~ ^chromium(-browser)?$ ]] && pass "then ${argv[5]}" || fail "then ${argv[5]}, not chromium"
     missing=()
     for flag in --kiosk --ozone-platform=wayland --noerrdialogs --disable-infobars --no-first-run \
         --disable-session-crashed-bubble --disable-features=Translate --check-for-update-interval=31536000 \
@@ -151,7 +163,7 @@ fi
 # A cage without -r (0.1.5 and later): wlr-randr inside cage, then the browser.
 stub cage " -m extend Extend the display across all connected outputs (default)"
 run "$other" --print
-[[ $status -eq 0 && $(sed -n 3p <<<"$out") == "$(readlink -f "$wrapper")" && $(sed -n 4,6p <<<"$out" | tr '\n' ' ') == "--transform 90 -- " ]] \
+[[ $status -eq 0 && $(sed -n 3p <<<"$out") == "$(readlink -f "$wrapper")" && $(sed -n 4,7p <<<"$out" | tr '\n' ' ') == "--inside --transform 90 -- " ]] \
     && pass "MIHRAB_KIOSK_ROTATE=90 with a cage without -r: wlr-randr inside cage" || fail "rotation 90 without cage -r: $status $out"
 printf 'MIHRAB_SCREEN_URL=%s\nMIHRAB_KIOSK_ROTATE=45\n' "$url" >"$other"
 run "$other" --print
@@ -167,7 +179,7 @@ ln -s "$(command -v grep)" "$only/grep"
 saved=$path
 path=$only
 run "$envfile" --print
-[[ $status -eq 0 && $(sed -n 3p <<<"$out") == "$only/chromium-browser" ]] && pass "chromium-browser when there is no chromium" \
+[[ $status -eq 0 && $(sed -n 6p <<<"$out") == "$only/chromium-browser" ]] && pass "chromium-browser when there is no chromium" \
     || fail "chromium-browser not found: $status $out"
 # cage 0.1.4 without Xwayland (none on this PATH).
 printf '#!/bin/sh\n[ "$1" = -v ] && echo "Cage version 0.1.4"\nexit 0\n' >"$only/cage"
@@ -203,5 +215,8 @@ if command -v python3 >/dev/null; then
 else
     echo "SKIP waiting for the page (no python3 to serve one)"
 fi
+
+# 6. The screen's power inside cage (board/kiosk/display-power.bash), with stand-ins.
+bash "$here/check-display-power.sh" || failed=1
 
 exit $failed

@@ -47,6 +47,8 @@ has_line 'DeviceAllow=char-gpiochip rw' && pass "DeviceAllow=char-gpiochip rw" \
 has_line 'DeviceAllow=char-i2c rw' && pass "DeviceAllow=char-i2c rw" || fail "DeviceAllow=char-i2c rw missing"
 has_line 'DeviceAllow=char-alsa rw' && pass "DeviceAllow=char-alsa rw (the speaker)" || fail "DeviceAllow=char-alsa rw missing (the speaker)"
 grep -Eq '^SupplementaryGroups=.*\baudio\b' "$unit" && pass "SupplementaryGroups has audio" || fail "SupplementaryGroups lacks audio (the speaker)"
+grep -Eq '^SupplementaryGroups=.*\bvideo\b' "$unit" && pass "SupplementaryGroups has video" || fail "SupplementaryGroups lacks video (the HDMI-CEC adapters)"
+grep -qx 'DeviceAllow=char-cec rw' "$unit" && pass "DeviceAllow=char-cec rw" || fail "DeviceAllow lacks char-cec (the HDMI-CEC adapters)"
 if grep -q '^[[:space:]]*DeviceAllow=/dev/gpiochip' "$unit"; then
     fail "numbered DeviceAllow=/dev/gpiochipN lines (Pi 5 numbers its chips 0 and 10-15)"
 else

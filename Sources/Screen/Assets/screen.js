@@ -81,7 +81,7 @@
   function clock(cls) { return '<div class="clock num ' + (cls || "") + '"></div>'; }
   var EV = MihrabEvents({ esc: esc, tx: tx, fill: fill, dg: dg, timeHTML: timeHTML, cd: cd, clock: clock, T: T,
     lang: function () { return root.getAttribute("lang") || "en"; } });
-  var fit = MihrabFit(stage);
+  var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, cd: cd, clock: clock });
 
   // ---- views ----------------------------------------------------------------
   var ICON_WARN = '<svg class="icon" viewBox="0 0 100 100" aria-hidden="true"><path d="M50 8 95 90H5Z" fill="none" ' +
@@ -94,7 +94,6 @@
     'stroke="#e26a5a" stroke-width="7" stroke-linecap="round"/></svg>';
 
   function cell(iso) { return timeHTML(iso); }
-
   function tableHTML() {
     var tb = M.table || {}, rows = tb.rows || [], out = [], n = 0;
     rows.forEach(function (r) {
@@ -188,6 +187,7 @@
       return '<div id="iqamah-screen" class="view full iqamah"><div class="pname">' + name + '</div><div class="label">' +
         esc(tx("iqamahIn")) + '</div><div class="huge">' + cd(ph.end) + "</div>" + clock("small") + "</div>";
     if (k === "event") return EV.full(ph);
+    if (k === "khutbah") return khutbah(M);
     if (k === "silence")
       return '<div id="silence-screen" class="view full silence">' + ICON_PHONE + '<div class="label">' +
         esc(tx("silencePhones")) + "</div>" + (ph.end ? '<div class="mid">' + cd(ph.end) + "</div>" : "") + "</div>";
@@ -209,10 +209,11 @@
     var ph = M.phase || { kind: "normal" };
     root.setAttribute("data-phase", ph.kind || "normal");
     root.setAttribute("data-state", "live");
-    root.setAttribute("data-screen", M.screenOn === false ? "off" : "on");
+    var off = M.dark === true || M.screenOn === false;  // dark: the display's power wanted off; off: screen hours
+    root.setAttribute("data-screen", M.dark === true ? "dark" : off ? "off" : "on");
     root.setAttribute("data-trusted", M.trusted === false ? "false" : "true");
     doc.title = M.title || "Mihrab";
-    stage.innerHTML = M.screenOn === false ? "" : (fullHTML(ph) || mainHTML(ph));
+    stage.innerHTML = off ? "" : (fullHTML(ph) || mainHTML(ph));
     tick(true);
   }
 

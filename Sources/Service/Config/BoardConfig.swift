@@ -27,6 +27,8 @@ public struct BoardConfig: Sendable, Equatable {
     public var displays: [Display] = []
     /// `[outputs]`: outputs that follow the snapshot (a relay).
     public var outputs = Outputs()
+    /// `[tv]`: the hall's TV's CEC adapter.
+    public var tv = TV.only
 
     public func chip(_ kind: SensorKind) -> Chip? { chips.first { $0.model.kind == kind } }
 
@@ -95,13 +97,14 @@ public struct BoardConfig: Sendable, Equatable {
         }
         let displays = try displayList(root, file: path)
         let outputs = try outputsTable(root, file: path, hasChip: bus == .simulated || gpioChip != nil)
+        let tv = try tvSection(root, simulated: bus == .simulated)
         try root.finish()
         if bus != .simulated, !lines.isEmpty || !inputs.isEmpty, gpioChip == nil {
             throw ConfigError(file: path, line: root.lines.line(of: "gpio"), path: "gpio.chip", message: "is missing (a path like /dev/gpiochip0, or chip_label)")
         }
         return BoardConfig(path: path, name: name, description: description, bus: bus, chips: chips, autoDetect: autoDetect,
                            pointingAxis: DeviceFrame.axis(named: axisName) ?? Vector3(1, 0, 0), pointingAxisName: axisName,
-                           gpioChip: gpioChip, lines: lines, qiblaRing: ring, inputs: inputs, displays: displays, outputs: outputs)
+                           gpioChip: gpioChip, lines: lines, qiblaRing: ring, inputs: inputs, displays: displays, outputs: outputs, tv: tv)
     }
 
     static func line(_ t: TableReader) throws(ConfigError) -> Line {

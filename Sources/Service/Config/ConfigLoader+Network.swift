@@ -40,7 +40,7 @@ extension SiteConfig {
             }
             if let v = try t.strings("unsigned_commands") {
                 for c in v where !NetworkConfig.harmlessCommands.contains(c) {
-                    throw t.error("unsigned_commands", "\(quoted(c)): only \(NetworkConfig.harmlessCommands.joined(separator: " and ")) may be taken unsigned (the others change what the unit runs or sounds)")
+                    throw t.error("unsigned_commands", "\(quoted(c)): only \(NetworkConfig.harmlessCommands.joined(separator: ", ")) may be taken unsigned (the others change what the unit runs or sounds)")
                 }
                 network.unsignedCommands = v
             }

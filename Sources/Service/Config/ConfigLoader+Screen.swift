@@ -34,6 +34,7 @@ extension SiteConfig {
             if let v = try t.double("silence_minutes", in: 0...10) { s.silenceSeconds = v * 60 }
             if let v = try t.double("prayer_minutes", in: 0...60) { s.prayerSeconds = v * 60 }
             if let v = try t.double("jumuah_prayer_minutes", in: 0...120) { s.jumuahPrayerSeconds = v * 60 }
+            if let v = try t.int("khutbah_minutes", in: 0...120) { s.khutbahSeconds = Double(v) * 60 }
             if let v = try t.double("after_prayer_minutes", in: 0...60) { s.afterPrayerSeconds = v * 60 }
             if let v = try t.double("event_countdown_minutes", in: 0...120) { s.eventCountdownSeconds = v * 60 }
             if let v = try t.int("event_days_ahead", in: 0...Planner.specialsHorizonDays) { s.eventDaysAhead = v }

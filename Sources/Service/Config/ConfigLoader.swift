@@ -26,6 +26,7 @@ extension SiteConfig {
         try c.readSounds(root)
         try c.readDevice(root)
         try c.readScreen(root)
+        try c.readDisplay(root)
         try c.readEvents(root)
         try c.readNetwork(root)
         try c.readRoster(root)

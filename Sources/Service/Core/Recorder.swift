@@ -78,6 +78,12 @@ public final class EventRecorder: @unchecked Sendable {
         encode(ButtonLine(t: Self.iso(t, zone: zone, millis: true), button: pressed ? "press" : "release"))
     }
 
+    /// The TV's power decided: {"t", "type": "display", "power": "on"|"off", "reason"}: "start"
+    /// (the first after the start), "schedule", "override" or "unsure" (no trusted clock or plan).
+    public func display(on: Bool, reason: String, at t: Double) {
+        encode(DisplayLine(t: Self.iso(t, zone: zone, millis: true), power: on ? "on" : "off", reason: reason))
+    }
+
     /// The lines, one type each; the keys are the record's. "muted" only when it was.
     struct EventLine: Codable, Equatable {
         let t: String, event: String, prayer: String, scheduled: String, state: AlertOutcome, muted: Bool?
@@ -97,6 +103,12 @@ public final class EventRecorder: @unchecked Sendable {
 
     struct ButtonLine: Codable, Equatable {
         let t: String, button: String
+    }
+
+    struct DisplayLine: Codable, Equatable {
+        let t: String
+        var type = "display"
+        let power: String, reason: String
     }
 
     private func encode(_ line: some Encodable) {

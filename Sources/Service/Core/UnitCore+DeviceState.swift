@@ -24,6 +24,7 @@ extension UnitCore {
             if problem != planProblem { logger.critical("\(problem)") }
             planProblem = problem
             plan.plan([], start: start, end: end, isDecided: { _ in false }, playsFile: { _ in false })
+            displayWindows = []
             return
         }
         planProblem = nil
@@ -36,6 +37,7 @@ extension UnitCore {
         plan.specials = config.events.isEmpty ? [] : Planner.upcomingSpecials(from: date, days: Planner.specialsHorizonDays, at: at, zone: zone,
                                                                                config: config, calculator: calc)
         noteTimetableFallback()
+        displayWindows = DisplaySchedule.windows(days, config: config)
         let trusted = clockTrusted
         store.update { $0.prune(now: wall, trusted: trusted) }
         let place = config.jakimZone.map { "JAKIM \($0)'s points" } ?? cFormat("%.4f, %.4f", latitude, longitude)

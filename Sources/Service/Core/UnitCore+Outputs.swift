@@ -50,6 +50,7 @@ extension UnitCore {
         indicators.showPrayers(PrayerWindow.at(wall, days: plannedDays.lazy.map(\.schedule)),
                                blinkSeconds: Double(config.nextPrayerBlinkMinutes) * 60, mono: mono, wall: wall, soon)
         driveQibla(wall: wall)
+        soon(decideDisplay(wall: wall).map { $0 - (wall - mono) })
 
         // The next undecided event, and local midnight.
         let offset = wall - mono

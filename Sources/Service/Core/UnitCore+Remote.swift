@@ -23,6 +23,8 @@ extension UnitCore {
             return "blinking every LED for \(Int(Indicators.identifySeconds)) s"
         case .reload:
             return "reloading"
+        case .displayOn, .displayOff:
+            return overrideDisplay(command == .displayOn, wall: clock.wallNow())
         }
     }
 

@@ -13,6 +13,7 @@ extension UnitCore {
                                 position: Coordinates(latitude: latitude, longitude: longitude, elevation: config.elevation), notices: conditions,
                                 qibla: reading)
         input.specials = plan.specials
+        input.displayOff = display?.on == false
         return input
     }
 }

@@ -13,6 +13,7 @@ extension UnitCore {
         status.loop = loop
         var (phases, next) = UnitCore.phases(at: wall, screen)
         if status.sound?.playing != nil { phases.insert(.sound) }
+        if let d = display?.next { next = min(next ?? d, d) }
         return UnitSnapshot(sequence: sequence, wall: wall, periodic: periodic, status: status,
                             phases: UnitSnapshot.Phase.allCases.filter(phases.contains), nextChange: next,
                             lines: lineStates, events: events, screen: screen)
@@ -46,6 +47,7 @@ extension UnitCore {
         case .prayer: .prayer
         case .after: .after
         case .event: nil  // not a prayer's: the LEDs keep showing the prayers
+        case .khutbah: nil  // the screen's alone: the relays keep their adhan and iqamah beneath it
         }
     }
 }

@@ -46,6 +46,7 @@ extension UnitCore {
         // What the screen shows, from the screen's own functions over the same input.
         report.special = ScreenModel.special(at: wall, screen)
         report.fast = ScreenModel.fast(at: wall, screen)
+        report.display = displayStatus
         return report
     }
 

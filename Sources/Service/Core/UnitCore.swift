@@ -83,6 +83,10 @@ public final class UnitCore {
     /// The timetable whose end (or start) was logged: a day outside it is logged once, not
     /// at every replan.
     var timetableFallbackLogged: String?
+    /// The TV's windows from the plan (`[display]`), made at each replan.
+    var displayWindows: [DisplaySchedule.Window] = []
+    /// The TV's power as last decided (nil: not yet since the start, or `[display] power = "none"`).
+    var display: (on: Bool, reason: StatusReport.Reason, next: Double?)?
 
     public init(config: SiteConfig, zone: ZoneRules, hardware: Hardware, clock: DeviceClock, position: PositionInput,
                 sync: ClockSyncInput, store: StateStore, calibration: MagnetometerCalibration? = nil,

@@ -1,3 +1,5 @@
+import UnitModel
+
 /// What survives a restart or a power cut: the events already decided and the last good
 /// fix. (The compass calibration has a file of its own: `CalibrationStore`.)
 public struct UnitState: Codable, Sendable, Equatable {
@@ -21,6 +23,8 @@ public struct UnitState: Codable, Sendable, Equatable {
     public var version = 1
     public var events: [String: Decided] = [:]
     public var lastFix: Fix?
+    /// The TV's override of its schedule (nil: none; absent in older files).
+    public var display: DisplayOverride?
 
     public init() {}
 
@@ -45,6 +49,7 @@ public struct UnitState: Codable, Sendable, Equatable {
     public mutating func merge(_ other: UnitState) {
         events.merge(other.events) { mine, _ in mine }
         if let f = other.lastFix, f.time > (lastFix?.time ?? -.infinity) { lastFix = f }
+        if let d = other.display, d.at > (display?.at ?? -.infinity) { display = d }
     }
 
     /// Drops what no unit could have written: entries with non-finite times, a fix off the
@@ -54,6 +59,10 @@ public struct UnitState: Codable, Sendable, Equatable {
         if let f = lastFix, !f.isValid {
             dropped.append("lastFix \(f.latitude), \(f.longitude) is not a position (latitude -90 to 90, longitude -180 to 180): ignored")
             lastFix = nil
+        }
+        if let d = display, !(d.at.isFinite && d.until.isFinite) {
+            dropped.append("display override with a time that is not a number: ignored")
+            display = nil
         }
         let bad = events.filter { !$0.value.at.isFinite }.count
         if bad > 0 {

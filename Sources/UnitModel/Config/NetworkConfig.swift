@@ -20,11 +20,11 @@ public struct NetworkConfig: Sendable, Equatable {
     /// The site key's private half (a file of mode 600), for a unit whose admin page
     /// publishes the site's settings and signs its commands; "" for none.
     public var signingKey = ""
-    /// Commands taken without a signature: harmless ones only (Home Assistant's stop button
+    /// Commands taken without a signature: harmless ones only (Home Assistant's stop button and TV switch
     /// cannot sign). `[]` takes every command signed.
-    public var unsignedCommands: [String] = ["stop", "identify"]
+    public var unsignedCommands: [String] = ["stop", "identify", "display"]
     /// The commands that may be taken unsigned (the others change what the unit runs or sounds).
-    public static let harmlessCommands = ["stop", "identify"]
+    public static let harmlessCommands = ["stop", "identify", "display"]
     public init() {}
 
     public var enabled: Bool { !mqtt.isEmpty }

@@ -28,6 +28,9 @@ public struct ScreenConfig: Sendable, Equatable {
     public var silenceSeconds = 60.0
     public var prayerSeconds = 600.0
     public var jumuahPrayerSeconds = 1800.0
+    /// `khutbah_minutes`: on Fridays, from each Jumu'ah session's time for this long (never past
+    /// its iqamah), the screen darkens to a dim clock and the next iqamah; 0: no khutbah screen.
+    public var khutbahSeconds = 0.0
     public var afterPrayerSeconds = 0.0
     /// Shown after the prayer (for `afterPrayerSeconds`); nil: the normal screen.
     public var azkar: String?

@@ -76,6 +76,8 @@ public struct SiteConfig: Sendable, Equatable {
     // [screen], [[announcements]]
     public var screen = ScreenConfig()
     public var announcements: [Announcement] = []
+    // [display]
+    public var display = DisplayConfig()
     // [[events]]
     public var events: [SpecialEvent] = []
     // [units]: the site's roster (unit id: the public half of its own key)

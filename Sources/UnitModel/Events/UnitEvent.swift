@@ -57,6 +57,8 @@ public struct UnitEvent: Codable, Sendable, Equatable {
 /// What the network may ask of the unit (`mihrab/v1/unit/<id>/cmd/<name>`).
 public enum RemoteCommand: String, Sendable, CaseIterable {
     case stop, testSound = "test-sound", identify, reload
+    /// The hall's TV on or off until the schedule's next change.
+    case displayOn = "display-on", displayOff = "display-off"
 }
 
 extension UnitEvent {

@@ -29,12 +29,18 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     /// In Ramadan, in its hours: the end of suhur (imsak) through the night's last third,
     /// iftar (Maghrib) from Asr.
     public var fast: Fast? = nil
+    /// The display's power is wanted off (`[display]`'s schedule or an override) and the page
+    /// must stand in for it: nothing but black (`screenOn` is false too), whatever the phase.
+    public var dark = false
 
     public struct Phase: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable, CaseIterable {
             case normal, reminder, adhan, iqamah, silence, prayer, after
             /// A special event's last minutes counted down (`text`: its name; `end`: its time).
             case event
+            /// Friday's khutbah (`[screen] khutbah_minutes` from a Jumu'ah session's time, never
+            /// past its iqamah): only the clock, dim and large, and the next iqamah (`next`).
+            case khutbah
         }
         public var kind: Kind
         /// Nil for a special event's countdown.

@@ -39,10 +39,10 @@ extension ScreenModel {
         let afterMaghrib = sc.hijriChangesAt == .maghrib && today.map { t >= $0.schedule.maghrib } ?? false
         let hijri = HijriCalendar.date(for: local.date, offset: config.hijriOffset, afterMaghrib: afterMaghrib)
         let minute = local.hour * 60 + local.minute
-        let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .event]
+        let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .event, .khutbah]
         return ScreenModel(
             now: iso(t), language: sc.language, digits: sc.digits, clock: sc.clock, title: sc.title,
-            screenOn: (sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind),
+            screenOn: !input.displayOff && ((sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind)),
             trusted: input.trusted, phase: phase,
             dates: Dates(gregorian: day(local.date), hijri: HijriDay(year: hijri.year, month: hijri.month, day: hijri.day)),
             table: table,
@@ -56,7 +56,8 @@ extension ScreenModel {
             notices: input.notices.filter { $0 != .normal },
             source: config.jakimZone.map { "JAKIM \($0)" },
             special: special(at: t, input),
-            fast: fast(at: t, input))
+            fast: fast(at: t, input),
+            dark: input.displayOff)
     }
 
     static func day(_ d: CivilDate) -> Day {

@@ -32,7 +32,12 @@ public enum ScreenPhases {
                let r = day.events.first(where: { $0.kind == .reminder && $0.prayer == adhan.prayer }) {
                 add(.reminder, r.time, a)
             }
-            guard let i = day.events.first(where: { $0.kind == .iqamah && $0.prayer == adhan.prayer && $0.index == adhan.index })?.time else {
+            let iqamah = day.events.first { $0.kind == .iqamah && $0.prayer == adhan.prayer && $0.index == adhan.index }?.time
+            // The khutbah, from the session's time, laid over its adhan, countdown and silence
+            // (`span(at:)`); they stay spans of their own for the relays, and the countdown
+            // shows again if the khutbah ends before the iqamah.
+            if jumuah, s.khutbahSeconds > 0 { add(.khutbah, a, min(a + s.khutbahSeconds, iqamah ?? .infinity)) }
+            guard let i = iqamah else {
                 add(.adhan, a, a + s.adhanSeconds)
                 continue
             }
@@ -65,8 +70,14 @@ public enum ScreenPhases {
 
     /// The span at an instant: of those that hold it, the one that began last; a special
     /// event's countdown only where no prayer's span holds (taraweeh soon after Isha's iqamah
-    /// never hides Isha's prayer).
+    /// never hides Isha's prayer). A khutbah hides its own session's adhan, countdown and
+    /// silence (they begin with it or after it) while it holds; an earlier session's prayer
+    /// began before it and gives way to it.
     public static func span(at t: Double, in spans: [PhaseSpan]) -> PhaseSpan? {
-        spans.last { $0.contains(t) && $0.kind != .event } ?? spans.last { $0.contains(t) }
+        var holding = spans.filter { $0.contains(t) }
+        for k in holding where k.kind == .khutbah {
+            holding.removeAll { $0.jumuah && $0.date == k.date && $0.start >= k.start && [.adhan, .iqamah, .silence].contains($0.kind) }
+        }
+        return holding.last { $0.kind != .event } ?? holding.last
     }
 }

@@ -28,6 +28,8 @@ extension OutputPlugin where Self: SnapshotSubscriber {
 /// What kind of thing an output is (status.json's `outputs[].kind`).
 public enum OutputKind: String, Codable, Sendable {
     case relay, display, server, network
+    /// The hall's TV's power (`[display] power`).
+    case tv
 }
 
 /// An output's state (status.json's `outputs[].state`): a relay's line on or off; a display

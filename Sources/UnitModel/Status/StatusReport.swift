@@ -155,6 +155,8 @@ public struct StatusReport: Codable, Sendable, Equatable {
     /// displays, servers, the network); nil with none (and in older status files, and from
     /// `UnitCore.status`: the outputs add their rows in `SnapshotHub.status(of:)`).
     public var outputs: [Output]?
+    /// The hall's TV (`[display] power`); nil when it is "none" (and in older status files).
+    public var display: DisplayPower?
 
     /// As `UnitCore.status` makes it (the outputs add their parts to it: `SnapshotHub.status(of:)`).
     package init(version: String? = nil, time: String, date: String? = nil, hijri: String? = nil, times: [String: String]? = nil,
