@@ -115,7 +115,7 @@ DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB      := dist/mihrab_$(VERSION)_$(DEB_ARCH).deb
 # What rig.sh and boot/boot.sh install when it is missing (make test installs it first).
 RIG_PKGS := qemu-system-x86 qemu-system-arm qemu-user-static busybox-static kmod cpio debian-archive-keyring \
-  e2fsprogs xz-utils apt-utils gnupg
+  e2fsprogs xz-utils apt-utils gnupg v4l-utils
 rig: deb release-gpiod2
 	bash Tests/rig/rig.sh $$($(SWIFT) build $(DEB_BUILD) --show-bin-path)/mihrab $(GPIOD2)/mihrab
 	bash Tests/rig/boot/boot.sh $(DEB)

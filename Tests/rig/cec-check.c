@@ -1,11 +1,12 @@
 /* The rig's first CEC check, through hal/cec on the real kernel API (vivid's HDMI output,
- * cec-follower as the TV on its input): claims a playback address, puts the TV to standby
- * and on again, and asks its power status until it says so. Prints one line per step:
+ * cec-follower as the TV on its input): claims a playback address, asks the TV its power
+ * (on, as cec-follower starts), and sends to an absent device. Prints one line per step
+ * (`mihrab display-power` then turns the TV off and on through the same shim):
  *   claimed L PA                 the logical and physical address (hex)
- *   send NAME tx=0xTT            each message's tx_status
+ *   send NAME r=R tx=0xTT ...    a message's result and tx_status
  *   power S T                    each power status the TV reported (0 on, 1 standby, 2 to on,
- *                                3 to standby; -1 none), T seconds after the command
- *   nack tx=0xTT                 a message to an absent device (logical 5)
+ *                                3 to standby; -1 none), T seconds after the first ask
+ *   send nack ...                <Give Device Power Status> to an absent device (logical 5)
  * Usage: cec-check /dev/cecN */
 #include "mihrab_cec.h"
 
@@ -59,16 +60,6 @@ int main(int argc, char **argv) {
     printf("claimed %x %04x r=%d\n", me, pa, r);
     if (r < 0) return 1;
     await_power(0, now());
-    uint8_t standby[2] = {(uint8_t)(me << 4 | 0), 0x36};
-    double t = now();
-    send("standby", standby, 2, 0, NULL);
-    await_power(1, t);
-    uint8_t ivo[2] = {(uint8_t)(me << 4 | 0), 0x04};
-    uint8_t as[4] = {(uint8_t)(me << 4 | 0xf), 0x82, (uint8_t)(pa >> 8), (uint8_t)pa};
-    t = now();
-    send("image-view-on", ivo, 2, 0, NULL);
-    send("active-source", as, 4, 0, NULL);
-    await_power(0, t);
     uint8_t absent[2] = {(uint8_t)(me << 4 | 5), 0x8f};
     send("nack", absent, 2, 0x90, NULL);
     return 0;
