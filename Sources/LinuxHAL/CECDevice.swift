@@ -61,7 +61,8 @@ public final class LinuxCECAdapter: CECAdapter, Sendable {
         guard bytes.count <= 16, message.initiator < 16, message.destination < 16 else {
             throw CECError(adapter: name, kind: .failed, reason: "message \(message) is not a CEC message (at most 16 bytes, addresses 0-15)")
         }
-        let wait = reply.map { _ in UInt32(max(1, min(timeout, 60)) * 1000) } ?? 0
+        // The kernel's wait, in whole milliseconds (at least 1: 0 would be its own default of 1 s).
+        let wait = reply.map { _ in UInt32(max(1, (min(max(timeout, 0), 60) * 1000).rounded())) } ?? 0
         var out = [UInt8](repeating: 0, count: 16)
         var outLen: UInt32 = 0
         var tx: UInt8 = 0
