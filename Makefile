@@ -115,7 +115,7 @@ DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB      := dist/mihrab_$(VERSION)_$(DEB_ARCH).deb
 # What rig.sh and boot/boot.sh install when it is missing (make test installs it first).
 RIG_PKGS := qemu-system-x86 qemu-system-arm qemu-user-static busybox-static kmod cpio debian-archive-keyring \
-  e2fsprogs xz-utils apt-utils gnupg
+  e2fsprogs xz-utils apt-utils gnupg v4l-utils
 rig: deb release-gpiod2
 	bash Tests/rig/rig.sh $$($(SWIFT) build $(DEB_BUILD) --show-bin-path)/mihrab $(GPIOD2)/mihrab
 	bash Tests/rig/boot/boot.sh $(DEB)
@@ -134,6 +134,7 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/alsa/include hal/alsa/mihrab_alsa.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/sndfile/include hal/sndfile/mihrab_sndfile.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/clock/include hal/clock/mihrab_clock.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/cec/include hal/cec/mihrab_cec.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include hal/dynamic/mihrab_dynamic.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/gps/include hal/gps/mihrab_gps.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/i2c/include hal/i2c/mihrab_i2c.c

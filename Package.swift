@@ -75,6 +75,8 @@ let package = Package(
         .target(name: "CI2C", dependencies: ["CDynamic"], path: "hal/i2c"),
         .target(name: "CGps", dependencies: ["CDynamic"], path: "hal/gps", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CClock", path: "hal/clock"),
+        // HDMI-CEC: the kernel's /dev/cecN ioctls (linux/cec.h), no library.
+        .target(name: "CCEC", path: "hal/cec"),
         .target(name: "CSndfile", dependencies: ["CDynamic"], path: "hal/sndfile"),
         .target(name: "CAlsa", dependencies: ["CDynamic"], path: "hal/alsa"),
         .target(name: "CMosquitto", dependencies: ["CDynamic"], path: "hal/mosquitto"),
@@ -95,7 +97,7 @@ let package = Package(
         // Sound: decoding (libsndfile) and the player thread over a PCM device.
         .target(name: "Audio", dependencies: ["HAL", "CSndfile", "Platform"]),
         .target(name: "Drivers", dependencies: ["HAL", "Geo"]),
-        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CAlsa", "Platform"]),
+        .target(name: "LinuxHAL", dependencies: ["HAL", "CGpiod", "CI2C", "CGps", "CClock", "CCEC", "CAlsa", "Platform"]),
         .target(name: "Simulation", dependencies: ["HAL", "Drivers", "Geo", "Compass", "Audio"]),
 
         // The unit's model, what every output reads: the snapshot and its hub, the status

@@ -35,3 +35,19 @@ gpio_sim() {
   echo 1 > $G/live
   V=/sys/devices/platform/$(cat $G/dev_name)/$(cat $G/bank0/chip_name)
 }
+
+# vivid with CEC: one HDMI input (a TV's side: physical address 0.0.0.0) and one HDMI output
+# (the unit's side), their CEC adapters connected inside the driver. cec-follower answers on the
+# input's adapter as a TV does (v4l-utils, from the host's root: $1 runs a command there).
+# Sets CEC_TV and CEC_OUT to the two device nodes.
+vivid_cec() {
+  modprobe vivid n_devs=1 num_inputs=1 input_types=3 num_outputs=1 output_types=1
+  CEC_TV=""; CEC_OUT=""
+  for d in /dev/cec*; do
+    info=$($1 cec-ctl -d $d 2>&1)
+    case "$info" in
+      *vid-cap*) CEC_TV=$d ;;
+      *vid-out*) CEC_OUT=$d ;;
+    esac
+  done
+}

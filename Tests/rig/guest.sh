@@ -74,6 +74,38 @@ gpio_checks() {
 gpio_checks @MIHRAB@ v1
 [ -n "@MIHRAB2@" ] && gpio_checks @MIHRAB2@ v2
 
+# Waits (up to 30 s) for a daemon's first pass: its line requested, its loop running.
+running() { i=0; while ! grep -q "running; first update" $1 2>/dev/null && [ $i -lt 150 ]; do sleep 0.2; i=$((i+1)); done; }
+# HDMI-CEC through the real kernel API: vivid's HDMI output is the unit's adapter, cec-follower
+# on its HDMI input the TV (it logs each message and power change, on the wall clock). The shim
+# first on its own (cec-check: claim, the TV's power, a message nobody acknowledges), then the
+# TV by hand (mihrab display-power: standby, then on, each reported by the TV once settled).
+vivid_cec "chroot /mnt/host"
+echo "$CEC_TV $CEC_OUT" > $R/cec-devices
+chroot /mnt/host cec-ctl -d $CEC_TV --tv > $R/cec-tv.txt 2>&1
+chroot /mnt/host cec-follower -d $CEC_TV -s -w > $R/cec-follower.log 2>&1 &
+F=$!
+chroot /mnt/host @CECCHECK@ $CEC_OUT > $R/cec-check.txt 2>&1
+echo $? > $R/cec-check.rc
+cp /mnt/host@ROOT@/board/qemu-rig.toml /mnt/host/run/rig-tv.toml
+printf '\n[tv]\ncec = "%s"\n' $CEC_OUT >> /mnt/host/run/rig-tv.toml
+for a in off on; do
+  chroot /mnt/host @MIHRAB@ display-power --board /run/rig-tv.toml $a --settle 20 > $R/cec-$a.out 2> $R/cec-$a.err
+  echo $? > $R/cec-$a.rc
+done
+# A board naming a missing adapter: one line, and the daemon runs on (its first pass made, alive
+# 2 s later, exit 0 on SIGTERM).
+sed "s#$CEC_OUT#/dev/cec9#" /mnt/host/run/rig-tv.toml > /mnt/host/run/rig-cec9.toml
+printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = 0\n[time]\nzone = "UTC"\nassume_synchronized = true\n[sounds]\ndirectories = []\nadhan = "none"\niqamah = "none"\nreminder = "none"\nsunrise = "none"\n[display]\npower = "cec"\n' \
+  > /mnt/host/run/rig-cec9-config.toml
+chroot /mnt/host @MIHRAB@ run --board /run/rig-cec9.toml --config /run/rig-cec9-config.toml --state-dir /run/cec9 --quiet \
+  > /dev/null 2> $R/cec9.err &
+D=$!
+running $R/cec9.err
+sleep 2
+kill -0 $D 2>/dev/null && echo alive > $R/cec9.alive
+kill -TERM $D; wait $D; echo $? > $R/cec9.rc
+
 # The daemon on the rig board, with Dhuhr about 40 s away: at the equator, the longitude
 # where the Sun transits then (refined once with mihrab times). The buzzer must sound at
 # Dhuhr; SIGTERM must leave every output off.
@@ -92,13 +124,13 @@ echo "$lon $target" > $R/daemon-target
 # ground: active-low, pulled up) is pressed 4 s into it.
 iq=$(( (target + 20 + 59) / 60 * 60 ))
 echo $iq > $R/iqamah-instant
-printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[calculation]\nrounding = "none"\n[compass]\nrate_hz = 5\n[iqamah]\ndhuhr = "%s"\n[sounds]\ndirectories = []\nadhan = "adhan"\niqamah = "@ROOT@/board/sounds/adhan.flac"\nreminder = "none"\nsunrise = "none"\ndevice = "plughw:Loopback,0,0"\nfade_in_s = 0\n' \
+printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[calculation]\nrounding = "none"\n[compass]\nrate_hz = 5\n[iqamah]\ndhuhr = "%s"\n[sounds]\ndirectories = []\nadhan = "adhan"\niqamah = "@ROOT@/board/sounds/adhan.flac"\nreminder = "none"\nsunrise = "none"\ndevice = "plughw:Loopback,0,0"\nfade_in_s = 0\n[display]\npower = "cec"\nall_day = false\nbefore_adhan = 0\nafter_iqamah = 0\n' \
   $lon "$(date -u -d @$iq +%H:%M)" > /mnt/host/run/rig.toml
 P=$V/sim_gpio10/pull
 press() { chroot /mnt/host @CAPTURE@ pull $P pull-down >> $1; sleep $2; echo pull-up > $P; }
 chroot /mnt/host @CAPTURE@ hw:Loopback,1,0 22050 $(( iq + 12 - $(date +%s) )) > $R/capture-v1.txt 2> $R/capture-v1.err &
 C=$!
-$M run --board @ROOT@/board/qemu-rig.toml --config /run/rig.toml --state-dir /run/daemon --record /run/daemon.jsonl --quiet \
+$M run --board /run/rig-tv.toml --config /run/rig.toml --state-dir /run/daemon --record /run/daemon.jsonl --quiet \
   > /dev/null 2> $R/daemon.err &
 D=$!
 while [ $(date +%s) -lt $(( target + 8 )) ]; do sleep 1; done
@@ -108,13 +140,14 @@ while [ $(date +%s) -lt $(( iq + 8 )) ]; do sleep 1; done
 kill -TERM $D; wait $D; echo $? > $R/daemon.rc
 wait $C
 cp /mnt/host/run/daemon.jsonl $R/daemon.jsonl 2>/dev/null
+# The TV's power asked at the end: standby since the iqamah. The TV's side stops here.
+chroot /mnt/host @MIHRAB@ display-power --board /run/rig-tv.toml status > $R/cec-end.out 2> $R/cec-end.err
+kill $F; wait $F 2>/dev/null
 
 # The button through each libgpiod API: held 3 s it plays a test of the adhan's sound, and a
 # press then cuts it. No event may sound meanwhile: no grace for the past ones.
 printf '[location]\nsource = "fixed"\nlatitude = 0\nlongitude = %s\n[time]\nzone = "UTC"\nassume_synchronized = true\n[service]\ngrace_minutes = 0\n[sounds]\ndirectories = []\nadhan = "@ROOT@/board/sounds/adhan.flac"\niqamah = "none"\nreminder = "none"\nsunrise = "none"\ndevice = "plughw:Loopback,0,0"\nfade_in_s = 0\n' \
   $lon > /mnt/host/run/rig-button.toml
-# Waits (up to 30 s) for a daemon's first pass: its line requested, its loop running.
-running() { i=0; while ! grep -q "running; first update" $1 2>/dev/null && [ $i -lt 150 ]; do sleep 0.2; i=$((i+1)); done; }
 button_checks() {
   bin=$1; tag=$2
   chroot /mnt/host @CAPTURE@ hw:Loopback,1,0 22050 14 > $R/capture-$tag-button.txt 2> $R/capture-$tag-button.err &

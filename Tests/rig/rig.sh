@@ -18,7 +18,7 @@ bin=$(realpath "$bin")
 [ -z "$bin2" ] || bin2=$(realpath "$bin2")
 
 source "$root/Tests/rig/packages.sh"
-install_missing qemu-system-x86 busybox-static kmod cpio
+install_missing qemu-system-x86 busybox-static kmod cpio v4l-utils
 command -v qemu-system-x86_64 >/dev/null || { echo "rig: qemu-system-x86_64 cannot be installed here"; exit 1; }
 
 source "$root/Tests/rig/kernel.sh"
@@ -29,14 +29,21 @@ if [ ! -x "$capture" ] || [ "$root/Tests/rig/capture.c" -nt "$capture" ]; then
   ${CC:-cc} -Wall -Wextra -Werror -O2 "$root/Tests/rig/capture.c" -lasound -o "$capture" || { echo "rig: FAIL building capture"; exit 1; }
 fi
 
+# The shim's own check of the kernel's CEC API (hal/cec), built here.
+cec_check=$cache/cec-check
+if [ ! -x "$cec_check" ] || [ "$root/Tests/rig/cec-check.c" -nt "$cec_check" ] || [ "$root/hal/cec/mihrab_cec.c" -nt "$cec_check" ]; then
+  ${CC:-cc} -Wall -Wextra -Werror -O2 -I"$root/hal/cec/include" "$root/Tests/rig/cec-check.c" "$root/hal/cec/mihrab_cec.c" \
+    -o "$cec_check" || { echo "rig: FAIL building cec-check"; exit 1; }
+fi
+
 # The initramfs: busybox, the modules and their dependencies, and the guest script.
 initrd=$cache/initrd-$kv.img
 work=$cache/initramfs
 rm -rf "$work" && mkdir -p "$work"/{bin,proc,sys,dev,mnt/host,mnt/results,lib/modules}
 cp /bin/busybox "$work/bin/busybox"
-copy_modules "$work" virtio_pci 9pnet_virtio 9p i2c-dev i2c-stub configfs snd-aloop
+copy_modules "$work" virtio_pci 9pnet_virtio 9p i2c-dev i2c-stub configfs snd-aloop cec vivid
 cp "$root/Tests/rig/devices.sh" "$work/devices.sh"
-sed "s#@MIHRAB2@#$bin2#g; s#@MIHRAB@#$bin#g; s#@ROOT@#$root#g; s#@CAPTURE@#$capture#g" "$root/Tests/rig/guest.sh" > "$work/init"
+sed "s#@MIHRAB2@#$bin2#g; s#@MIHRAB@#$bin#g; s#@ROOT@#$root#g; s#@CAPTURE@#$capture#g; s#@CECCHECK@#$cec_check#g" "$root/Tests/rig/guest.sh" > "$work/init"
 chmod +x "$work/init"
 (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd"
 
