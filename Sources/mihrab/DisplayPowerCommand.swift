@@ -9,7 +9,8 @@ import UnitModel
 
 /// `mihrab display-power status|on|off`: the hall's TV by hand, through the board's `[tv]` as
 /// the daemon drives it (stop the daemon first on a real unit: both would steer the TV). On the
-/// simulated board, its emulated TV. `on` and `off` ask the TV its power until it settles.
+/// simulated board, its emulated TV. `on` and `off` ask the TV its power until it says the power
+/// asked for (or `--settle` seconds pass).
 struct DisplayPowerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "display-power", abstract: "Ask the hall's TV its power, or turn it on or off (HDMI-CEC or the kiosk's compositor).")
@@ -50,7 +51,15 @@ struct DisplayPowerCommand: ParsableCommand {
                 print("\(tv.driver.name): the TV says \(report.map(Self.word) ?? "nothing (this way cannot ask it)")")
             }
             last = report
-            guard let report, report == .turningOn || report == .turningOff, monotonicSeconds() < end else { break }
+            // A TV reports its old power for a moment after a request, then its transition:
+            // asked until it says the power asked for (or on or standby, for status).
+            let settled: Bool = switch (action, report) {
+            case (_, nil), (_, .noAnswer?): true
+            case (.on, let r?): r == .on
+            case (.off, let r?): r == .standby
+            case (.status, let r?): r == .on || r == .standby
+            }
+            guard !settled, monotonicSeconds() < end else { break }
             usleep(500_000)
         }
     }

@@ -8,8 +8,9 @@ import UnitModel
 /// - The first snapshot's state is asserted (a restart re-asserts what should hold); then each
 ///   change. Nothing is done when the unit stops: the TV stays as it is until the next start.
 /// - A request that fails is logged when it starts failing and when it works again, and tried
-///   again every `retrySeconds`; the TV is asked its power after each request and every
-///   `askSeconds`. A TV that never answers is logged once and shown in the status; it never
+///   again every `retrySeconds`; the TV is asked its power after each request, every
+///   `settleSeconds` until it says the power asked for, then every `askSeconds`. A TV that
+///   never answers is logged once and shown in the status; it never
 ///   stops anything.
 public final class DisplayPowerOutput: SnapshotSubscriber, OutputPlugin, @unchecked Sendable {
     // @unchecked: the driver is called only from the subscriber's queue, under `state`'s lock.
@@ -31,6 +32,7 @@ public final class DisplayPowerOutput: SnapshotSubscriber, OutputPlugin, @unchec
     public var everySnapshot: Bool { true }
     public static let retrySeconds = 60.0
     public static let askSeconds = 60.0
+    public static let settleSeconds = 5.0
     private let driver: any DisplayPowerDriver
     private let log: @Sendable (String) -> Void
     private let state = Mutex(State())
@@ -64,7 +66,11 @@ public final class DisplayPowerOutput: SnapshotSubscriber, OutputPlugin, @unchec
                 }
             }
             // Not while its requests fail: the failure already says why.
-            if s.failedAt == nil, t >= s.askedAt + Self.askSeconds || t < s.askedAt { ask(&s, at: t) }
+            // Every `askSeconds`; every `settleSeconds` while the TV has not yet said the power
+            // asked for (a TV reports its old power a moment after a request, then its transition).
+            let settled = s.reported == nil || s.reported == .noAnswer || s.reported == (on ? .on : .standby)
+            let every = settled ? Self.askSeconds : Self.settleSeconds
+            if s.failedAt == nil, t >= s.askedAt + every || t < s.askedAt { ask(&s, at: t) }
         }
     }
 
