@@ -11,11 +11,17 @@ struct SpecialFileTests {
     enum Kind: String, CaseIterable { case fifo, socket, device }
 
     /// A temporary folder, and in it `name` made as `kind`: mkfifo; a bound Unix socket; a
-    /// symbolic link to /dev/null (a character device, opened through the link as any path is).
+    /// character device: the null device's own node (as root), else a link to /dev/null.
     static func make(_ kind: Kind, _ path: String) throws {
         switch kind {
         case .fifo: try #require(mkfifo(path, 0o600) == 0)
-        case .device: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/null")
+        case .device:
+            // A node of its own for the null device (1, 3), mode 600 from the start, where
+            // mknod is allowed (root); else a link to /dev/null, never chmodded: chmod follows
+            // a link, and as root that made /dev/null itself 0600 for the whole machine.
+            if mknod(path, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) != 0 {  // makedev(1, 3)
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/null")
+            }
         case .socket:
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             try #require(fd >= 0)
@@ -30,7 +36,7 @@ struct SpecialFileTests {
             }
             try #require(bound == 0)
         }
-        chmod(path, 0o600)
+        if kind != .device { chmod(path, 0o600) }
     }
 
     static func folder() throws -> String {
