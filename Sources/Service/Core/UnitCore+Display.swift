@@ -23,7 +23,11 @@ extension UnitCore {
         let override = store.state.display
         let on = override?.on ?? scheduled.on
         let reason: StatusReport.Reason = override != nil ? .override : (clockTrusted && !displayWindows.isEmpty ? .schedule : .unsure)
-        let next = [scheduled.next, override?.until].compactMap { $0 }.min()
+        // Once a second on the loop's thread: no array for the smaller of two optionals.
+        let next = switch (scheduled.next, override?.until) {
+        case let (a?, b?): min(a, b)
+        case let (a, b): a ?? b
+        }
         let previous = display
         display = (on, reason, next)
         if previous?.on != on {

@@ -75,8 +75,9 @@ public enum DisplaySchedule {
     /// than a dark one.
     public static func state(at t: Double, _ windows: [Window], trusted: Bool) -> (on: Bool, next: Double?) {
         guard trusted, !windows.isEmpty else { return (true, nil) }
-        let on = windows.contains { $0.contains(t) }
-        let next = windows.lazy.flatMap { [$0.start, $0.end] }.filter { $0 > t }.min()
-        return (on, next)
+        // The windows are in time order and apart: the first that has not ended holds `t` or
+        // comes next (asked once a second on the loop's thread: no arrays made).
+        guard let w = windows.first(where: { $0.end > t }) else { return (false, nil) }
+        return w.start <= t ? (true, w.end) : (false, w.start)
     }
 }

@@ -74,6 +74,10 @@ public enum ScreenPhases {
     /// silence (they begin with it or after it) while it holds; an earlier session's prayer
     /// began before it and gives way to it.
     public static func span(at t: Double, in spans: [PhaseSpan]) -> PhaseSpan? {
+        // Asked every second for each screen: without a khutbah holding, no array is made.
+        guard spans.contains(where: { $0.kind == .khutbah && $0.contains(t) }) else {
+            return spans.last { $0.contains(t) && $0.kind != .event } ?? spans.last { $0.contains(t) }
+        }
         var holding = spans.filter { $0.contains(t) }
         for k in holding where k.kind == .khutbah {
             holding.removeAll { $0.jumuah && $0.date == k.date && $0.start >= k.start && [.adhan, .iqamah, .silence].contains($0.kind) }
