@@ -86,6 +86,10 @@ let package = Package(
         .target(name: "PrayerTimes"),
         .target(name: "Geo", exclude: ["WMM/WMM2025.COF"]),
         .target(name: "Compass", dependencies: ["Geo"]),
+        // GeoNames' places of 15,000 people or more, searched by name or position from the table
+        // the package installs (board/places/places.tsv, read per search), and the method each
+        // country's authority uses.
+        .target(name: "Places", dependencies: ["PrayerTimes"]),
 
         // The hardware layer: protocols, chip drivers written against them, the real Linux
         // backends, and the simulation (register-level emulators, world, virtual clock).
@@ -183,7 +187,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "UnitModel", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "UnitModel", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform", "Places",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -211,6 +215,7 @@ let package = Package(
 
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes", "ReferenceFit"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "PrayerTimes"]),
         .testTarget(name: "CompassTests", dependencies: ["Compass", "Geo"]),
         // Screen: the wall screen's JSON held to its samples with the server's own encoder (Fixtures/samples).
         .testTarget(name: "ServiceTests", dependencies: ["Service", "UnitModel", "Audio", "Simulation", "PrayerTimes", "HAL", "Drivers", "Compass", "Platform", "TestSupport",
