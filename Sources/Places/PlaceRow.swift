@@ -1,8 +1,8 @@
 /// One line of the table, its columns in the order make-places.py writes them.
 enum PlaceRow {
-    static let columns = 10
+    static let columns = 11
     static let name = 0, ascii = 1, local = 2, local2 = 3, country = 4, latitude = 5, longitude = 6,
-               zone = 7, population = 8, admin1 = 9
+               zone = 7, population = 8, admin1 = 9, also = 10
 
     /// The place a line holds, with its country's method and (in Malaysia) its JAKIM zone.
     static func place(_ fields: [ArraySlice<UInt8>], line: Int, path: String) throws(PlaceError) -> Place {

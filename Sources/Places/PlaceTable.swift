@@ -37,7 +37,8 @@ public struct PlaceTable: Sendable {
         return PlaceTable(path: path)
     }
 
-    /// The places whose name (its ASCII form, or its name in the local script) is `name` or
+    /// The places whose name (its ASCII form, its name in the local script, or for a place of
+    /// half a million people or more another of its names in Latin letters) is `name` or
     /// starts with it, case and accents aside: the exact names first, then the others, each by
     /// population, at most `limit`. `country` (ISO alpha-2) keeps that country's only.
     public func search(_ name: String, country: String? = nil, limit: Int = 20) throws(PlaceError) -> [Place] {
@@ -55,6 +56,11 @@ public struct PlaceTable: Sendable {
         try file.forEachRow { (fields, line) throws(PlaceError) in
             if let country, !fields[PlaceRow.country].elementsEqual(country.utf8) { return }
             var rank = Self.match(folded, fields[PlaceRow.ascii])
+            if rank != 0 && ascii && !fields[PlaceRow.also].isEmpty {
+                for other in fields[PlaceRow.also].split(separator: UInt8(ascii: "|")) {
+                    if let r = Self.match(folded, other) { rank = min(rank ?? r, r) }
+                }
+            }
             if rank == nil && !ascii {
                 for column in [PlaceRow.local, PlaceRow.local2] where !fields[column].isEmpty {
                     let local = Array(NameFold.fold(String(decoding: fields[column], as: UTF8.self)).utf8)

