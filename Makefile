@@ -162,6 +162,7 @@ install: release
 	install -D -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/mihrab/README.md
 	install -d $(DESTDIR)$(PREFIX)/share/mihrab/sounds
 	install -m 644 board/sounds/*.flac $(DESTDIR)$(PREFIX)/share/mihrab/sounds/
+	install -m 644 board/places/places.tsv $(DESTDIR)$(PREFIX)/share/mihrab/places.tsv
 	if [ -z "$(DESTDIR)" ]; then \
 	  getent group gpio >/dev/null || groupadd --system gpio; \
 	  getent group i2c >/dev/null || groupadd --system i2c; \
@@ -178,7 +179,7 @@ install: release
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/mihrab $(DESTDIR)/etc/systemd/system/mihrab.service $(DESTDIR)/usr/lib/sysusers.d/mihrab.conf \
 	  $(DESTDIR)/etc/udev/rules.d/60-mihrab.rules
-	rm -rf $(DESTDIR)$(PREFIX)/share/mihrab/sounds
+	rm -rf $(DESTDIR)$(PREFIX)/share/mihrab/sounds $(DESTDIR)$(PREFIX)/share/mihrab/places.tsv
 
 # The wall screen (as root): the kiosk unit (its wrapper's path under PREFIX), the wrapper, the
 # mihrab-kiosk user and its PAM stack, and /etc/mihrab/kiosk.env (the page's URL) when absent.

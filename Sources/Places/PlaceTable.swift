@@ -11,16 +11,19 @@ public struct PlaceTable: Sendable {
     /// The longest name a search takes (GeoNames' longest in the table is 60 characters).
     public static let longestName = 100
 
-    /// The installed table; without one (a build from source), the repository's copy, found
-    /// from the executable's directory upward (.build/…/debug/mihrab, a test bundle) or from
-    /// this source file's place.
+    /// The installed table; without one, the one beside the executable's prefix
+    /// (/usr/local/share/mihrab/places.tsv for /usr/local/bin/mihrab, `make install`) or the
+    /// repository's copy (a build from source: .build/…/debug/mihrab, a test bundle), found from
+    /// the executable's directory upward, or from this source file's place.
     public static var defaultPath: String {
         if access(installedPath, F_OK) == 0 { return installedPath }
         let relative = "board/places/places.tsv"
         var dir = executableDirectory()
         for _ in 0..<6 {
             guard let current = dir, current != "/" else { break }
-            if access(current + "/" + relative, F_OK) == 0 { return current + "/" + relative }
+            for candidate in [current + "/share/mihrab/places.tsv", current + "/" + relative] where access(candidate, F_OK) == 0 {
+                return candidate
+            }
             dir = parent(current)
         }
         // Sources/Places/PlaceTable.swift → the repository's root.

@@ -154,6 +154,8 @@ install -D -m 644 board/kiosk/mihrab-kiosk.pam "$pkg/etc/pam.d/mihrab-kiosk"
 
 install -d "$pkg/usr/share/mihrab/sounds"
 install -m 644 board/sounds/*.flac "$pkg/usr/share/mihrab/sounds/"
+# GeoNames' places (CC BY 4.0: board/debian/copyright), read by `mihrab places` and the setup page.
+install -m 644 board/places/places.tsv "$pkg/usr/share/mihrab/places.tsv"
 
 # Documentation. README.md stays uncompressed: the units' Documentation= names it.
 doc=$pkg/usr/share/doc/mihrab
