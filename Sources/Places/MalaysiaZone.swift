@@ -6,14 +6,14 @@ import PrayerTimes
 /// `JakimZone`) and the towns of JAKIM's list of its districts that GeoNames has
 /// (`MalaysiaZone+Towns.swift`). Of the zones of the place's state whose box holds it
 /// (`MalaysiaZone+Boxes.swift`; every zone of the state when none does), the one with the
-/// nearest point.
+/// nearest point. The summits' zones are left out (`summits`).
 public enum MalaysiaZone {
     /// The zone's code (such as WLY01). `state` is GeoNames' first-level division of Malaysia
     /// (admin1: 01 Johor … 17 Putrajaya); nil or unknown, every zone is a candidate.
     public static func zone(latitude: Double, longitude: Double, state: String? = nil) -> String? {
         let prefix = state.flatMap { states[$0] }
-        let inState = points.filter { zone in prefix.map { zone.key.hasPrefix($0) } ?? true }
-        let candidates = inState.isEmpty ? points : inState
+        let inState = points.filter { zone in !summits.contains(zone.key) && (prefix.map { zone.key.hasPrefix($0) } ?? true) }
+        let candidates = inState.isEmpty ? points.filter { !summits.contains($0.key) } : inState
         let boxed = candidates.filter { zone in
             boxes.contains { $0.zone == zone.key && $0.latitude.contains(latitude) && $0.longitude.contains(longitude) }
         }
@@ -27,6 +27,11 @@ public enum MalaysiaZone {
         }
         return best?.zone
     }
+
+    /// The zones of a summit alone (Puncak Gunung Jerai, Bukit Larut, Gunung Kinabalu): never a
+    /// town's, though their boxes reach the towns at their feet (Gurun is Kuala Muda's, KDH02).
+    /// A unit on the summit has its zone set by hand.
+    static let summits: Set<String> = ["KDH07", "PRK07", "SBH06"]
 
     /// GeoNames' admin1 codes of Malaysia and the prefix of their zones' codes.
     static let states: [String: String] = [

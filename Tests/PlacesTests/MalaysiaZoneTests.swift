@@ -13,6 +13,8 @@ struct MalaysiaZoneTests {
         ("Klang", "SGR03"), ("Putrajaya", "WLY01"), ("Labuan", "WLY02"), ("Miri", "SWK02"), ("Kuantan", "PHG02"),
         ("Petaling Jaya", "SGR01"), ("Sungai Petani", "KDH02"), ("Cukai", "TRG04"), ("Temerluh", "PHG03"),
         ("Bukit Mertajam", "PNG01"), ("Sandakan", "SBH01"), ("Alor Setar", "KDH01"), ("Kangar", "PLS01"),
+        // At the foot of Gunung Jerai, in Kuala Muda: not the summit's zone (KDH07).
+        ("Gurun", "KDH02"),
     ]
 
     @Test("the table's towns lie in the zones JAKIM's list puts them in")
