@@ -115,7 +115,7 @@ if devices - in_force:
     wrong.append(f"DeviceAllow: shipped {sorted(devices)}, in force {sorted(in_force)}")
 if set(first("RestrictAddressFamilies").split()) != set(shipped.get("RestrictAddressFamilies", [""])[-1].split()):
     wrong.append(f"RestrictAddressFamilies={first('RestrictAddressFamilies')}")
-nets = {"any": {"0.0.0.0/0", "::/0"}, "localhost": {"127.0.0.0/8", "::1/128"}}
+nets = {"any": {"0.0.0.0/0", "::/0"}, "localhost": {"127.0.0.0/8", "::1/128"}, "link-local": {"169.254.0.0/16", "fe80::/64"}}
 for k in ("IPAddressDeny", "IPAddressAllow"):
     want = set().union(*(nets.get(v, {v}) for v in " ".join(shipped.get(k, [])).split()))
     if set(first(k).split()) != want:
