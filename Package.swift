@@ -81,6 +81,8 @@ let package = Package(
         .target(name: "CAlsa", dependencies: ["CDynamic"], path: "hal/alsa"),
         .target(name: "CMosquitto", dependencies: ["CDynamic"], path: "hal/mosquitto"),
         .target(name: "CCrypto", dependencies: ["CDynamic"], path: "hal/crypto"),
+        // QR codes: Debian's libqrencode4, its two functions declared by the shim (no -dev package).
+        .target(name: "CQRencode", dependencies: ["CDynamic"], path: "hal/qrencode"),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
