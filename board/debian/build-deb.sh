@@ -196,7 +196,7 @@ chmod 644 "$pkg/DEBIAN/conffiles" "$pkg/DEBIAN/md5sums"
 # install without a library it needs.
 step "the dlopen'ed libraries' packages"
 dlopen_depends=""
-mapfile -t dlopen_sonames < <(grep -aoE 'lib(mosquitto|sndfile|asound|gps|i2c|gpiod|crypto)\.so\.[0-9]+' "$binary" | LC_ALL=C sort -u)
+mapfile -t dlopen_sonames < <(grep -aoE 'lib(mosquitto|sndfile|asound|gps|i2c|gpiod|crypto|qrencode)\.so\.[0-9]+' "$binary" | LC_ALL=C sort -u)
 ((${#dlopen_sonames[@]} > 0)) || fail "no dlopen'ed library named in $binary (hal/dynamic's sonames)"
 for soname in "${dlopen_sonames[@]}"; do
     file=""
