@@ -245,7 +245,8 @@ let package = Package(
                                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                                .product(name: "NIOCore", package: "swift-nio")]),
-        // Each code drawn by rsvg-convert and read back by zbarimg (librsvg2-bin, zbar-tools).
+        // Each code drawn by rsvg-convert and read back by zbarimg (librsvg2-bin, zbar-tools); the
+        // avahi service file checked by xmllint (libxml2-utils) against avahi's DTD.
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Assembly", "Drivers", "Service", "UnitModel", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),

@@ -151,6 +151,9 @@ install -m 644 board/raspberry-pi-4.toml board/raspberry-pi-5.toml board/raspber
     board/simulated.toml "$pkg/etc/mihrab/boards/"
 install -D -m 644 board/kiosk/kiosk.env "$pkg/etc/mihrab/kiosk.env"
 install -D -m 644 board/kiosk/mihrab-kiosk.pam "$pkg/etc/pam.d/mihrab-kiosk"
+# The admin page announced on the LAN (_https._tcp, port 8443) by avahi-daemon (Recommends:), which
+# also makes the unit answer as HOST.local; avahi-daemon reads it when it appears.
+install -D -m 644 board/avahi/mihrab.service "$pkg/etc/avahi/services/mihrab.service"
 
 install -d "$pkg/usr/share/mihrab/sounds"
 install -m 644 board/sounds/*.flac "$pkg/usr/share/mihrab/sounds/"
