@@ -81,6 +81,8 @@ let package = Package(
         .target(name: "CAlsa", dependencies: ["CDynamic"], path: "hal/alsa"),
         .target(name: "CMosquitto", dependencies: ["CDynamic"], path: "hal/mosquitto"),
         .target(name: "CCrypto", dependencies: ["CDynamic"], path: "hal/crypto"),
+        // QR codes: Debian's libqrencode4, its two functions declared by the shim (no -dev package).
+        .target(name: "CQRencode", dependencies: ["CDynamic"], path: "hal/qrencode"),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -162,6 +164,9 @@ let package = Package(
         // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
         .target(name: "Panels", dependencies: ["CClock", "Platform", "Service", "UnitModel", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
 
+        // QR codes (the setup screen's address): libqrencode's modules as a value, an SVG, rows of 0 and 1.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
+
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
         .target(name: "SiteLink", dependencies: ["CMosquitto", "CCrypto", "HAL", "Platform", "Service", "UnitModel", "PrayerTimes", .product(name: "Logging", package: "swift-log")]),
@@ -240,6 +245,9 @@ let package = Package(
                                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                                .product(name: "NIOCore", package: "swift-nio")]),
+        // Each code drawn by rsvg-convert and read back by zbarimg (librsvg2-bin, zbar-tools); the
+        // avahi service file checked by xmllint (libxml2-utils) against avahi's DTD.
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Assembly", "Drivers", "Service", "UnitModel", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ] + benchmarkTargets,
