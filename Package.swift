@@ -152,7 +152,7 @@ let package = Package(
         // its assets and languages embedded in the binary.
         .target(
             name: "Screen",
-            dependencies: ["Service", "UnitModel", "Platform", "Languages", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
+            dependencies: ["Service", "UnitModel", "Platform", "Languages", "PrayerTimes", "WebFront", "QRCode", .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")],
             resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
@@ -188,7 +188,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "UnitModel", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "UnitModel", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform", "QRCode",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

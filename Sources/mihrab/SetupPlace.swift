@@ -2,12 +2,17 @@ import Admin
 import Glibc
 import Logging
 import Platform
+import QRCode
+import Synchronization
 import Service
 import UnitModel
 
 /// Where a phone finds the unit in setup mode: its name on the network (avahi answers for
 /// `HOST.local`) and its IPv4 addresses, for the setup page's address on its screens.
 enum SetupPlace {
+    /// The QR code's problem is said once, not at each new code.
+    static let qrProblem = Atomic<Bool>(false)
+
     /// "masjid-noor.local" (the host's name, as avahi announces it); "mihrab.local" when it has none.
     static func hostName() -> String {
         var host = [CChar](repeating: 0, count: 256)
@@ -60,6 +65,14 @@ enum SetupPlace {
             place: {
                 let ips = addresses()
                 return ({ code in url(host: hostName(), port: port, code: code) }, ips.map { url(host: $0, port: port, code: "") })
+            },
+            // The wall screen draws the code from its rows; without libqrencode4 it shows the
+            // address and the code alone (said once).
+            qr: { url in
+                do throws(QRError) { return try QRMatrix.encode(url).rows() } catch {
+                    if !qrProblem.exchange(true, ordering: .relaxed) { logger.warning("setup mode: no QR code on the wall screen: \(error)") }
+                    return []
+                }
             },
             logger: logger)
     }
