@@ -20,8 +20,6 @@ struct AdminCommand: ParsableCommand {
         @Option(help: "Run as root: the file's owner, the unit's user that reads it (default: the owner it had, else mihrab when that user exists).")
         var owner: String?
 
-        static let minimumLength = 10
-
         func validate() throws {
             guard PasswordFile.validUser(user) else {
                 throw ValidationError("--user must be 1 to 64 letters, digits, \".\", \"-\" or \"_\" (got \(PasswordFile.quotedName(user)))")
@@ -73,9 +71,8 @@ struct AdminCommand: ParsableCommand {
         }
 
         static func check(_ password: String) throws {
-            guard password.count >= minimumLength else {
-                throw CommandError("admin passwd: the password must be at least \(minimumLength) characters (got \(password.count)); nothing changed",
-                                   exitCode: .dataError)
+            if let problem = PasswordFile.passwordProblem(password) {
+                throw CommandError("admin passwd: the password \(problem); nothing changed", exitCode: .dataError)
             }
         }
 
