@@ -135,7 +135,12 @@ enum OutputTable {
                                        feed: c.feed, language: c.site.screen.language, latest: latest, logger: c.logger,
                                        overrides: c.overrides)
         // Setup mode while the password file has no user: the screens show the page and its code.
-        let gate = SetupPlace.gate(listen: site.admin.listen, passwordFile: site.admin.passwordFile, logger: c.logger)
-        return [AdminOutput(site: site, backend: backend, latest: latest, gate: gate, daemon: c.daemon, stateDirectory: store.directory, logger: c.logger)]
+        let gate = SetupAddress.gate(listen: site.admin.listen, passwordFile: site.admin.passwordFile, logger: c.logger)
+        let setup = gate.map { g in
+            UnitSetupBackend(gate: g, admin: backend, passwordFile: site.admin.passwordFile, logger: c.logger,
+                             places: SetupPlaces.search, near: { [feed = c.feed] in SetupPlaces.near(feed) })
+        }
+        return [AdminOutput(site: site, backend: backend, latest: latest, gate: gate, setup: setup, daemon: c.daemon,
+                            stateDirectory: store.directory, logger: c.logger)]
     }
 }

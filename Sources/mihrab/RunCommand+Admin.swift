@@ -135,14 +135,16 @@ final class AdminOutput: OutputPlugin {
     private let backend: UnitAdminBackend
     private let latest: LatestStatus
     private let gate: SetupGate?
+    private let setup: UnitSetupBackend?
     private let daemon: Daemon
     private let stateDirectory: String
     private let logger: Logger
     private let running = Mutex<(task: Task<Void, Never>?, server: AdminServer?, watch: Task<Void, Never>?)>((nil, nil, nil))
 
-    init(site: SiteConfig, backend: UnitAdminBackend, latest: LatestStatus, gate: SetupGate?, daemon: Daemon, stateDirectory: String, logger: Logger) {
+    init(site: SiteConfig, backend: UnitAdminBackend, latest: LatestStatus, gate: SetupGate?, setup: UnitSetupBackend?, daemon: Daemon,
+         stateDirectory: String, logger: Logger) {
         (self.site, self.backend, self.latest, self.stateDirectory, self.logger) = (site, backend, latest, stateDirectory, logger)
-        (self.gate, self.daemon) = (gate, daemon)
+        (self.gate, self.setup, self.daemon) = (gate, setup, daemon)
     }
 
     func start(_ hub: SnapshotHub) {
@@ -162,7 +164,7 @@ final class AdminOutput: OutputPlugin {
         }
         let task = Task { [self] in
             do {
-                let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, backend: backend, logger: logger)
+                let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, backend: backend, logger: logger, setup: setup)
                 try await server.start()
                 running.withLock { $0.server = server }
             } catch {

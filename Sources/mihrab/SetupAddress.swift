@@ -9,7 +9,7 @@ import UnitModel
 
 /// Where a phone finds the unit in setup mode: its name on the network (avahi answers for
 /// `HOST.local`) and its IPv4 addresses, for the setup page's address on its screens.
-enum SetupPlace {
+enum SetupAddress {
     /// The QR code's problem is said once, not at each new code.
     static let qrProblem = Atomic<Bool>(false)
 
