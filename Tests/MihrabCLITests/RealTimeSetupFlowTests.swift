@@ -14,7 +14,7 @@ struct RealTimeSetupFlowTests {
     /// `mihrab times --lat 30.0444 --lon 31.2357 --tz Africa/Cairo --method egypt` computes it
     /// (the method's accuracy is held to the authorities' tables by PrayerTimesTests; this test
     /// holds the daemon to it after a setup). 12:53 in Cairo (UTC+3 in summer) is 10:53 in London.
-    static let start = "2026-06-01T10:51"
+    static let start = "2026-06-01T10:52"
     static let speed = 2.0
 
     func curl(_ port: Int, _ path: String, _ args: [String] = []) throws -> (code: Int, body: String) {
@@ -136,7 +136,7 @@ struct RealTimeSetupFlowTests {
 
         // The next adhan: Cairo's Dhuhr (12:53 in Cairo), on time.
         var dhuhr: [String: Any]?
-        let adhanBy = Date().addingTimeInterval(120 / Self.speed + 30)
+        let adhanBy = Date().addingTimeInterval(60 / Self.speed + 30)
         while dhuhr == nil, Date() < adhanBy {
             dhuhr = RecordTiming.events(dir + "/record.jsonl").first { $0["event"] as? String == "adhan" && $0["state"] as? String == "fired" }
             if dhuhr == nil { usleep(200_000) }
