@@ -212,8 +212,6 @@ check("a bad config is refused with an error naming it, and the old one runs on 
 # answers in force after a reload (Mecca, Umm al-Qura, the title), setup mode over, and the
 # password the unit's own (mode 600).
 before, after = load("2", "screen-setup.json") or {}, load("2", "screen-after-setup.json") or {}
-st = load("2", "status-after-setup.json") or {}
-pos = st.get("position") or {}
 check("set up from a phone with no file edited: the screen's code, the form over HTTPS, the answers applied by a reload",
       bool((before.get("setup") or {}).get("code")) and read("2", "setup-get.code").strip() == "200"
       and read("2", "setup-post.code").strip() == "200" and "setup" not in after and after.get("title") == "Rig Mosque"
