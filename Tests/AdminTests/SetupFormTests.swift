@@ -101,6 +101,16 @@ struct SetupFormTests {
         await refused(["jakim_zone": "XYZ99"], status: 422, line: "JAKIM zone: 'XYZ99' is not a JAKIM zone of the list")
     }
 
+    @Test("A refused position opens the place's details (closed for a place chosen by name) so that the field is in sight")
+    func positionShown() async throws {
+        let h = SetupHarness()
+        let good = await h.kualaLumpurForm()
+        let r = await h.post("/setup", SetupHarness.replacing(good, ["lat": "91"]))
+        #expect(r.body.contains("<details open><summary>Position and time zone</summary>"))
+        let other = await h.post("/setup", SetupHarness.replacing(good, ["title": "Masjid\u{07}"]))
+        #expect(other.body.contains("<details><summary>Position and time zone</summary>"))
+    }
+
     @Test("The passwords: differing, too short (the rule of mihrab admin passwd), an admin name a password file cannot hold")
     func account() async {
         await refused(["password2": "correct horse batterY"], status: 422, line: "Password again: the two passwords differ")
