@@ -59,28 +59,28 @@ extension AdminRoutes {
     /// form comes back with its values, never its passwords.
     func finishSetup(_ fields: [String: String], _ setup: any SetupBackend, client: String, _ t: AdminText) -> Response {
         let form = SetupForm(fields: fields.mapValues { Self.cleaned($0, 200) })
-        func again(_ status: HTTPResponse.Status, _ lines: [String]) -> Response {
+        func again(_ status: HTTPResponse.Status, _ lines: [SetupLine]) -> Response {
             Self.html(status, SetupPages.form(t, form.withoutPasswords, errors: lines))
         }
         let lines = SetupForm.checkFields(fields, t)
         if !lines.isEmpty {
-            logger.notice("admin: setup form from \(client) refused: \(lines.joined(separator: "; "))")
+            logger.notice("admin: setup form from \(client) refused: \(lines.map(\.description).joined(separator: "; "))")
             return again(.unprocessableContent, lines)
         }
         let problems = form.problems(t)
         if !problems.isEmpty {
-            logger.notice("admin: setup form from \(client) refused: \(problems.joined(separator: "; "))")
+            logger.notice("admin: setup form from \(client) refused: \(problems.map(\.description).joined(separator: "; "))")
             return again(.unprocessableContent, problems)
         }
-        guard !form.code.isEmpty else { return again(.unprocessableContent, [t("setup.noCode")]) }
+        guard !form.code.isEmpty else { return again(.unprocessableContent, [SetupLine(t("setup.noCode"))]) }
         switch setup.checkCode(form.code, client: client) {
         case .accepted: break
         case .wrong:
             logger.warning("admin: setup: a wrong setup code from \(client)")
-            return again(.forbidden, [t("setup.wrongCode")])
+            return again(.forbidden, [SetupLine(t("setup.wrongCode"))])
         case .throttled(let seconds):
             logger.warning("admin: setup: a setup code from \(client) turned away: too many wrong codes")
-            return again(.tooManyRequests, [t("setup.throttled", ["seconds": String(max(1, seconds))])])
+            return again(.tooManyRequests, [SetupLine(t("setup.throttled", ["seconds": String(max(1, seconds))]))])
         }
         switch setup.finish(SetupResult(user: form.user, password: form.password, siteTOML: form.toml()), client: client) {
         case .success:
@@ -88,7 +88,7 @@ extension AdminRoutes {
             return Self.html(.ok, SetupPages.done(t))
         case .failure(let e):
             logger.notice("admin: setup from \(client) not finished: \(e.message)")
-            return again(.unprocessableContent, [e.message])
+            return again(.unprocessableContent, [SetupLine(e.message)])
         }
     }
 

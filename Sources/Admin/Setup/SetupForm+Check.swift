@@ -24,24 +24,24 @@ extension SetupForm {
     /// order, so the same form gets the same lines): a control character (no browser sends one
     /// from a text field; TOML's C library would end a text at a NUL), a field over its length.
     /// A field the form does not have is not looked at, and nothing is made of it.
-    static func checkFields(_ fields: [String: String], _ t: AdminText) -> [String] {
-        var lines: [String] = []
+    static func checkFields(_ fields: [String: String], _ t: AdminText) -> [SetupLine] {
+        var lines: [SetupLine] = []
         for name in fieldNames {
             guard let value = fields[name] else { continue }
             if let c = value.unicodeScalars.first(where: SettingsForm.isControl) {
                 let code = String(c.value, radix: 16, uppercase: true)
-                lines.append("\(label(name, t)): holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))")
+                lines.append(SetupLine(field: name, t, "holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"))
             } else if value.unicodeScalars.count > limit(name) {
-                lines.append("\(label(name, t)): over \(limit(name)) characters (\(value.unicodeScalars.count))")
+                lines.append(SetupLine(field: name, t, "over \(limit(name)) characters (\(value.unicodeScalars.count))"))
             }
         }
         return lines
     }
 
     /// The answers' faults (the code is the backend's to judge): one line each, in the page's order.
-    func problems(_ t: AdminText) -> [String] {
-        var lines: [String] = []
-        func add(_ field: String, _ why: String) { lines.append("\(Self.label(field, t)): \(why)") }
+    func problems(_ t: AdminText) -> [SetupLine] {
+        var lines: [SetupLine] = []
+        func add(_ field: String, _ why: String) { lines.append(SetupLine(field: field, t, why)) }
         if !PasswordFile.validUser(user) { add("user", "\(quoted(user)) is not 1 to 64 letters, digits, \".\", \"-\" or \"_\"") }
         if let why = PasswordFile.passwordProblem(password) { add("password", why) }
         else if password != password2 { add("password2", "the two passwords differ") }

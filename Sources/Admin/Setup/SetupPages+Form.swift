@@ -10,8 +10,8 @@ extension SetupPages {
         ("id", "Bahasa Indonesia"), ("fr", "Français"),
     ]
 
-    static func form(_ t: AdminText, _ f: SetupForm, errors: [String]) -> String {
-        var body = errors.map { HTML.message($0, error: true) }.joined()
+    static func form(_ t: AdminText, _ f: SetupForm, errors: [SetupLine]) -> String {
+        var body = errors.map(\.html).joined()
         body += "<form method=\"post\" action=\"/setup\">"
         body += "<input type=\"hidden\" name=\"place\" value=\"\(e(f.place))\"><input type=\"hidden\" name=\"country\" value=\"\(e(f.country))\">"
         body += "<input type=\"hidden\" name=\"suggested\" value=\"\(e(f.suggested))\">"
@@ -20,8 +20,8 @@ extension SetupPages {
         body += "<h2>\(e(t("setup.place")))</h2><p class=\"chosen\">"
         body += f.place.isEmpty ? "<bdi dir=\"ltr\">\(e(f.latitude)), \(e(f.longitude))</bdi>"
             : "<bdi>\(e(f.place))</bdi>" + (f.country.isEmpty ? "" : " <span class=\"meta\">\(e(f.country))</span>")
-        body += "</p><p><a href=\"\(e(url([("code", f.code)])))\">\(e(t("setup.change")))</a></p>"
-        let placeErrors = errors.contains { l in ["lat", "lon", "tz"].contains { l.hasPrefix(SetupForm.label($0, t) + ":") } }
+        body += "</p><p><a class=\"change\" href=\"\(e(url([("code", f.code)])))\">\(e(t("setup.change")))</a></p>"
+        let placeErrors = errors.contains { ["lat", "lon", "tz"].contains($0.field ?? "") }
         body += "<details\(f.place.isEmpty || placeErrors ? " open" : "")><summary>\(e(t("setup.details")))</summary><div class=\"row\"><div>"
         body += HTML.input("lat", t("setup.latitude"), value: f.latitude, extra: "inputmode=\"decimal\" dir=\"ltr\" maxlength=\"40\" required")
         body += "</div><div>" + HTML.input("lon", t("setup.longitude"), value: f.longitude, extra: "inputmode=\"decimal\" dir=\"ltr\" maxlength=\"40\" required")

@@ -13,6 +13,11 @@ enum SetupPages {
                        error: String? = nil) -> String {
         var body = HTML.message(error, error: true)
         body += "<h2>\(e(t("setup.where")))</h2>"
+        body += """
+            <form method="get" action="/setup"><input type="hidden" name="code" value="\(e(code))">
+            \(HTML.input("q", t("setup.search"), value: query ?? "", type: "search", extra: "maxlength=\"100\" dir=\"auto\" autocomplete=\"off\" required"))
+            <p><button class="primary" type="submit">\(e(t("setup.searchButton")))</button></p></form>
+            """
         if let query, let matches {
             if matches.isEmpty {
                 body += HTML.message(t("setup.none", ["name": query]), error: true)
@@ -20,11 +25,6 @@ enum SetupPages {
                 body += "<p>\(e(t("setup.choose")))</p>" + placeList(matches.prefix(10), code: code, language: t.code)
             }
         }
-        body += """
-            <form method="get" action="/setup"><input type="hidden" name="code" value="\(e(code))">
-            \(HTML.input("q", t("setup.search"), value: query ?? "", type: "search", extra: "maxlength=\"100\" dir=\"auto\" autocomplete=\"off\" required"))
-            <p><button class="primary" type="submit">\(e(t("setup.searchButton")))</button></p></form>
-            """
         if query == nil, !suggestions.isEmpty {
             body += "<h2>\(e(t("setup.near")))</h2>" + placeList(suggestions.prefix(10), code: code, language: t.code)
         }
