@@ -8,12 +8,17 @@ BUILD_PKGS := libgpiod-dev libi2c-dev libgps-dev libasound2-dev libsndfile1-dev 
 # curl: the admin page's tests over real TLS; openssl: a CA and certificates for the broker's TLS;
 # python3-icalendar: a real iCalendar parser reads the calendar feed (Tests/ScreenTests/ics_check.py).
 # poppler-utils: pdfinfo and pdftoppm read the printed month's PDF (Tests/ScreenTests).
-TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients openssl curl python3-icalendar python3-jinja2 poppler-utils
+# libqrencode4: the setup screen's QR code (hal/qrencode, opened when first needed; no -dev package:
+# the shim declares what it uses); librsvg2-bin and zbar-tools: rsvg-convert draws each code and
+# zbarimg reads it back (Tests/QRCodeTests); libxml2-utils: xmllint checks the avahi service file.
+TEST_PKGS  := $(BUILD_PKGS) gpsd gpsd-clients python3-gps python3-pip chromium fonts-noto-core sox mosquitto mosquitto-clients openssl curl python3-icalendar python3-jinja2 poppler-utils \
+  libqrencode4 librsvg2-bin zbar-tools libxml2-utils
 # The release build links the Swift runtime and Foundation statically (as the package does);
 # nothing imports FoundationNetworking, so no libcurl.
 RELEASE_PKGS := $(BUILD_PKGS)
-# make deb: dpkg-dev's tools, lintian, help2man (the manual page).
-DEB_PKGS   := $(RELEASE_PKGS) dpkg-dev lintian help2man
+# make deb: dpkg-dev's tools, lintian, help2man (the manual page); libqrencode4, opened when first
+# needed (build-deb.sh finds the package of each dlopen'ed soname here, for the package's Depends).
+DEB_PKGS   := $(RELEASE_PKGS) dpkg-dev lintian help2man libqrencode4
 # make bench: strace (system calls per pass), valgrind (instructions; binutils' objcopy for the
 # copies it counts), python3 (the daemon's figures).
 BENCH_PKGS := $(RELEASE_PKGS) strace valgrind binutils python3
@@ -140,6 +145,7 @@ hal-check: test-deps
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/i2c/include hal/i2c/mihrab_i2c.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/mosquitto/include hal/mosquitto/mihrab_mqtt.c
 	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/crypto/include hal/crypto/mihrab_crypto.c
+	$(HAL_CC) -Wall -Wextra -Werror -fsyntax-only -Ihal/dynamic/include -Ihal/qrencode/include hal/qrencode/mihrab_qrencode.c
 
 # Speed and memory, measured by ordo-one/benchmark (never in timed tests).
 # Install on a unit from source (as root): binary, unit, default config, board files, the mihrab

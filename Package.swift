@@ -81,6 +81,8 @@ let package = Package(
         .target(name: "CAlsa", dependencies: ["CDynamic"], path: "hal/alsa"),
         .target(name: "CMosquitto", dependencies: ["CDynamic"], path: "hal/mosquitto"),
         .target(name: "CCrypto", dependencies: ["CDynamic"], path: "hal/crypto"),
+        // QR codes: Debian's libqrencode4, its two functions declared by the shim (no -dev package).
+        .target(name: "CQRencode", dependencies: ["CDynamic"], path: "hal/qrencode"),
 
         // Pure computation: no hardware, no Foundation, deterministic.
         .target(name: "PrayerTimes"),
@@ -154,17 +156,20 @@ let package = Package(
         // its assets and languages embedded in the binary.
         .target(
             name: "Screen",
-            dependencies: ["Service", "UnitModel", "Platform", "Languages", "PrayerTimes", "WebFront", .product(name: "HummingbirdCore", package: "hummingbird"),
+            dependencies: ["Service", "UnitModel", "Platform", "Languages", "PrayerTimes", "WebFront", "QRCode", .product(name: "HummingbirdCore", package: "hummingbird"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")],
             resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
                         .embedInCode("Assets/screen-fit.js"), .embedInCode("Assets/screen-events.js"),
-                        .embedInCode("Assets/screen-khutbah.js")]
+                        .embedInCode("Assets/screen-khutbah.js"), .embedInCode("Assets/screen-setup.js")]
         ),
 
         // Small displays on the I2C bus (OLED, character LCD): what they show, from the same
         // screen model as the wall screen, drawn with our bitmap fonts, sent off the loop.
         .target(name: "Panels", dependencies: ["CClock", "Platform", "Service", "UnitModel", "Drivers", "HAL", "PrayerTimes"], exclude: ["Fonts/make-fonts.py"]),
+
+        // QR codes (the setup screen's address): libqrencode's modules as a value, an SVG, rows of 0 and 1.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
 
         // The unit on the mosque's network: MQTT (libmosquitto) for the site's shared settings,
         // status, events, commands and Home Assistant discovery, off the loop.
@@ -187,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "mihrab",
             dependencies: [
-                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "UnitModel", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform", "Places",
+                "PrayerTimes", "Geo", "Compass", "HAL", "Drivers", "Simulation", "LinuxHAL", "Audio", "Service", "UnitModel", "Assembly", "Screen", "Panels", "SiteLink", "Admin", "TOMLKit", "Platform", "QRCode", "Places",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -245,6 +250,9 @@ let package = Package(
                                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                                .product(name: "NIOCore", package: "swift-nio")]),
+        // Each code drawn by rsvg-convert and read back by zbarimg (librsvg2-bin, zbar-tools); the
+        // avahi service file checked by xmllint (libxml2-utils) against avahi's DTD.
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "PanelsTests", dependencies: ["Panels", "Assembly", "Drivers", "Service", "UnitModel", "PrayerTimes", "Simulation", "HAL", "TestSupport",
                                                 .product(name: "Logging", package: "swift-log")]),
     ] + benchmarkTargets,

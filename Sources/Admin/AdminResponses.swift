@@ -58,6 +58,33 @@ extension AdminRoutes {
         return response(.methodNotAllowed, "text/plain; charset=utf-8", Array("method not allowed\n".utf8), extra: [.allow: allow])
     }
 
+    enum Body {
+        case bytes([UInt8])
+        case refused(Response)
+    }
+
+    /// A POST's body, at most `maximum` bytes: refused unread when it says it is larger (413).
+    /// A form always has a Content-Length; a chunked body is refused unread (411).
+    static func readBody(_ request: Request, maximum: Int) async -> Body {
+        if request.headers[.transferEncoding] != nil {
+            return .refused(text(.init(code: 411, reasonPhrase: "Length Required"), "a request body needs a Content-Length", close: true))
+        }
+        if let length = request.headers[.contentLength] {
+            guard let n = Int(length), n >= 0 else { return .refused(text(.badRequest, "bad Content-Length")) }
+            if n > maximum { return .refused(text(contentTooLarge, "request body over \(maximum) bytes", close: true)) }
+        }
+        var body: [UInt8] = []
+        do {
+            for try await chunk in request.body {
+                body += chunk.readableBytesView
+                if body.count > maximum { return .refused(text(contentTooLarge, "request body over \(maximum) bytes", close: true)) }
+            }
+        } catch {
+            return .refused(text(.badRequest, "the request body did not arrive whole", close: true))
+        }
+        return .bytes(body)
+    }
+
     /// application/x-www-form-urlencoded: "+" a space, %XX a byte; the last of a repeated name wins.
     static func formFields(_ body: [UInt8]) -> [String: String] {
         guard let text = String(validating: body, as: UTF8.self) else { return [:] }

@@ -9,7 +9,8 @@ import UnitModel
 /// The admin page's routes (served by `AdminServer`, TLS ended before them).
 ///
 /// GET / (login page, or the dashboard), POST /login, POST /logout, GET and POST /settings,
-/// GET /units, POST /units/<id>/<command>, GET /api/v1/units. Anything else 404; a method
+/// GET /units, POST /units/<id>/<command>, GET /api/v1/units, GET and POST /setup (setup mode:
+/// `AdminRoutes+Setup`). Anything else 404; a method
 /// other than GET or POST, or the wrong one for a route, 405; a path with "..", "%2e", a
 /// backslash or NUL 400; a body over 16 KiB (1 KiB for /login) 413. Every POST of a session needs its CSRF token.
 struct AdminRoutes: Sendable {
@@ -20,6 +21,8 @@ struct AdminRoutes: Sendable {
     let throttle: LoginThrottle
     let passwords: PasswordSource
     let logger: Logger
+    /// The unit's setup mode (`AdminRoutes+Setup`); nil: the page has none.
+    var setup: (any SetupBackend)? = nil
 
     /// `client`: the address the request came from (the login throttle counts by it).
     func respond(_ request: Request, client: String) async -> Response {
@@ -32,6 +35,11 @@ struct AdminRoutes: Sendable {
         guard request.method == .get || request.method == .post else { return Self.methodNotAllowed(raw) }
         guard let route = Self.route(raw) else { return Self.text(.notFound, "not found") }
         guard route.methods.contains(request.method) else { return Self.methodNotAllowed(raw) }
+        // Setup mode (no admin password yet): /setup alone; /setup out of it: the login page.
+        let setupActive = setup?.setupActive() == true
+        if route == .setup || setupActive {
+            return await respondInSetup(request, route: route, active: setupActive, client: client)
+        }
 
         let cookies = request.headers[values: .cookie].joined(separator: "; ")
         let token = Sessions.token(fromCookieHeader: cookies)
@@ -57,24 +65,11 @@ struct AdminRoutes: Sendable {
             }
         }
 
-        // POST: the body, bounded, refused unread when it says it is too large. A form always has
-        // a Content-Length; a chunked body is refused unread.
-        if request.headers[.transferEncoding] != nil {
-            return Self.text(.init(code: 411, reasonPhrase: "Length Required"), "a request body needs a Content-Length", close: true)
-        }
-        let maximum = route == .login ? Self.maximumLoginBody : Self.maximumBody
-        if let length = request.headers[.contentLength] {
-            guard let n = Int(length), n >= 0 else { return Self.text(.badRequest, "bad Content-Length") }
-            if n > maximum { return Self.text(Self.contentTooLarge, "request body over \(maximum) bytes", close: true) }
-        }
-        var body: [UInt8] = []
-        do {
-            for try await chunk in request.body {
-                body += chunk.readableBytesView
-                if body.count > maximum { return Self.text(Self.contentTooLarge, "request body over \(maximum) bytes", close: true) }
-            }
-        } catch {
-            return Self.text(.badRequest, "the request body did not arrive whole", close: true)
+        // POST: the body, bounded (`readBody`).
+        let body: [UInt8]
+        switch await Self.readBody(request, maximum: route == .login ? Self.maximumLoginBody : Self.maximumBody) {
+        case .bytes(let b): body = b
+        case .refused(let r): return r
         }
         let fields = Self.formFields(body)
 
@@ -106,14 +101,14 @@ struct AdminRoutes: Sendable {
     // MARK: routes
 
     enum Route: Equatable, CustomStringConvertible {
-        case root, login, logout, settings, units, apiUnits
+        case root, login, logout, settings, units, apiUnits, setup
         case command(unit: String, command: String)
 
         var methods: [HTTPRequest.Method] {
             switch self {
             case .root, .units, .apiUnits: return [.get]
             case .login, .logout, .command: return [.post]
-            case .settings: return [.get, .post]
+            case .settings, .setup: return [.get, .post]
             }
         }
 
@@ -125,6 +120,7 @@ struct AdminRoutes: Sendable {
             case .settings: return "/settings"
             case .units: return "/units"
             case .apiUnits: return "/api/v1/units"
+            case .setup: return "/setup"
             case .command(let u, let c): return "/units/\(u)/\(c)"
             }
         }
@@ -138,6 +134,7 @@ struct AdminRoutes: Sendable {
         case "/settings": return .settings
         case "/units": return .units
         case "/api/v1/units": return .apiUnits
+        case "/setup": return .setup
         default:
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 4, parts[0].isEmpty, parts[1] == "units", NetworkConfig.validName(String(parts[2])),

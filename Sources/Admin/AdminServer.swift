@@ -38,10 +38,11 @@ public final class AdminServer: Sendable {
 
     /// `now`: seconds on a monotonic clock (sessions and lockouts are lengths of time: a wall
     /// clock set by NTP or GPS must not end or stretch them); tests give their own, and their
-    /// own `logins` (the login throttle's limits).
+    /// own `logins` (the login throttle's limits). `setup`: the unit's setup mode (while it is
+    /// active the page serves /setup alone).
     public init(config: AdminConfig, stateDirectory: String, backend: any AdminBackend, logger: Logger,
                 now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }, limits: WebLimits = .admin,
-                logins: LoginThrottle.Limits = .init()) throws(AdminError) {
+                logins: LoginThrottle.Limits = .init(), setup: (any SetupBackend)? = nil) throws(AdminError) {
         guard let address = ListenAddress(config.listen) else {
             throw AdminError("[admin] listen: \"\(config.listen)\" is not \"ADDRESS:PORT\"")
         }
@@ -55,7 +56,7 @@ public final class AdminServer: Sendable {
         self.logger = logger
         routes = AdminRoutes(backend: backend, sessions: Sessions(minutes: config.sessionMinutes, now: now),
                              throttle: LoginThrottle(limits: logins, now: now), passwords: PasswordSource(path: config.passwordFile, logger: logger),
-                             logger: logger)
+                             logger: logger, setup: setup)
     }
 
     /// The TCP port bound (the one chosen for port 0); 0 while it does not listen.

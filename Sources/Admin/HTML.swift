@@ -54,6 +54,10 @@ enum HTML {
         table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.4rem;text-align:start;vertical-align:top}
         form.inline{display:inline}
         bdi.literal{white-space:nowrap;direction:ltr}
+        input[type=search]{width:100%}button.wide{width:100%}
+        ul.places{list-style:none;padding:0}a.place{display:block;padding:.8rem;margin:.4rem 0;border:1px solid #555;border-radius:.4rem;background:#fff;color:#111;text-decoration:none}
+        .meta{color:#555;font-size:.9rem}.help{color:#444;font-size:.9rem;margin:.2rem 0}p.chosen{font-size:1.15rem}
+        details{margin:1rem 0}summary{padding:.6rem 0;cursor:pointer}a.change{display:inline-block;padding:.6rem 0}
         """
 
     /// A whole page in a language (its direction too). `user` and `csrf` given: the

@@ -27,6 +27,15 @@ public struct PasswordFile: Sendable {
     /// One line each: "FILE:LINE: why the line was skipped".
     public private(set) var warnings: [String] = []
 
+    /// The shortest password `mihrab admin passwd` and the setup page take.
+    public static let minimumPasswordLength = 10
+
+    /// Why a new password is refused ("must be at least 10 characters (got 4)"), nil when it
+    /// is good: the rule `mihrab admin passwd` and the setup page apply.
+    public static func passwordProblem(_ password: String) -> String? {
+        password.count >= minimumPasswordLength ? nil : "must be at least \(minimumPasswordLength) characters (got \(password.count))"
+    }
+
     /// A name a password file can hold: 1 to 64 letters, digits, ".", "-", "_".
     public static func validUser(_ s: String) -> Bool {
         !s.isEmpty && s.utf8.count <= 64 && s.unicodeScalars.allSatisfy {

@@ -19,10 +19,14 @@ public protocol ButtonInput: AnyObject {
     var nextTime: Double? { get }
     /// Why the button stopped working (its line or chip went away), nil while it works.
     var problem: String? { get }
+    /// The button was down when it was opened (held while the unit started): no edge says so.
+    var pressedAtStart: Bool { get }
 }
 
 extension ButtonInput {
     public var problem: String? { nil }
+    /// A scripted button's press at the start is an edge like any other.
+    public var pressedAtStart: Bool { false }
 }
 
 /// Debouncing on the edges' own timestamps: a change of level is taken at once (a press

@@ -46,6 +46,7 @@ public final class GPIOButton: ButtonInput, Sendable {
             throw error
         }
         name = line.name
+        pressedAtStart = level
         self.debounce = debounce
         reader.start()
     }
@@ -73,6 +74,8 @@ public final class GPIOButton: ButtonInput, Sendable {
 
     /// The debounced level, as of the last queued edge (the level read at start before any).
     public var isPressed: Bool { reader.state.withLock { $0.level } }
+    /// Down when the line was opened: held while the unit started (the setup reset's hold).
+    public let pressedAtStart: Bool
 
     /// Why the thread ended on its own, if it did (the chip went away, a read failed). The
     /// line is released then and no edges come any more.

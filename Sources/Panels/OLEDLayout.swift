@@ -13,6 +13,7 @@ public enum OLEDLayout {
         var f = MonoFrame(width: width, height: height)
         guard c.screenOn else { return f }
         if c.khutbah { return khutbahFrame(c, width: width, height: height) }
+        if let s = c.setup { return setupFrame(c, code: s.code, host: s.host, address: s.address, width: width, height: height) }
         let small = BitmapFont.small, medium = BitmapFont.medium, large = BitmapFont.large
         let big = c.countdown ?? c.prayer ?? ""
 

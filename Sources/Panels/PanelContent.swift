@@ -40,6 +40,21 @@ public struct PanelContent: Equatable, Sendable {
     public var dark: Bool
     /// Friday's khutbah: only the clock and the next iqamah (`target`, `countdown`).
     public var khutbah: Bool { phase == .khutbah }
+    /// Setup mode, outside a prayer's phases (an adhan, an iqamah, the prayer come first): the
+    /// one-time code, the unit's name on the network ("masjid.local:8443") and its first
+    /// address ("192.168.1.23:8443"), where the setup page is.
+    public var setup: Setup?
+    public struct Setup: Equatable, Sendable {
+        /// "masjid.local:8443" and "192.168.1.23:8443" (nil: no address).
+        public var code: String, host: String, address: String?
+        /// The second half of an alternating two-row display's cycle (5 s each).
+        public var second = false
+        /// `host` and `address` without the port, and the page's path with it (":8443/setup").
+        public var hostName: String { Self.name(host) }
+        public var addressName: String? { address.map(Self.name) }
+        public var path: String { (host.split(separator: ":").dropFirst().first.map { ":" + $0 } ?? "") + "/setup" }
+        static func name(_ s: String) -> String { s.split(separator: ":").first.map(String.init) ?? s }
+    }
 
     public init(_ m: ScreenModel) {
         let now = ModelTime(m.now)
@@ -53,6 +68,10 @@ public struct PanelContent: Equatable, Sendable {
         critical = PanelWords.critical(m)
         screenOn = m.screenOn && !m.dark
         dark = m.dark
+        if let v = m.setup, [.normal, .reminder].contains(m.phase.kind) {
+            let ip = v.addresses.first.map { SetupView(url: $0, code: "", addresses: [], generation: 0).shortAddress }
+            setup = Setup(code: v.code, host: v.shortAddress, address: ip, second: (now.map { Int($0.unix.rounded(.down)) } ?? 0) % 10 >= 5)
+        }
         // Never NaN into the drawing (an Int of it would trap on the display thread).
         qiblaOffset = m.qibla.flatMap { $0.offset.isFinite && $0.bearing.isFinite ? $0.offset : nil }
         qiblaBearing = m.qibla.flatMap { $0.bearing.isFinite ? $0.bearing : nil }

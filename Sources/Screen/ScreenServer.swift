@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
+import QRCode
 import Service
 import WebFront
 import UnitModel
@@ -89,6 +90,7 @@ struct Routes: Sendable {
         case "/timetable": return timetable(query)
         case "/events": return events()
         case "/healthz": return health()
+        case "/setup-qr.svg": return setupQR()
         default: return Routes.text(.notFound, "not found")
         }
     }
@@ -97,6 +99,17 @@ struct Routes: Sendable {
         guard let model = feed.model() else { return Routes.text(.serviceUnavailable, "starting") }
         let lang = query["lang"].flatMap { PageAssets.shared.languages[$0] != nil ? $0 : nil } ?? model.language
         return Routes.response(.ok, "text/html; charset=utf-8", Array(PageAssets.shared.page(model: model, language: lang, audit: query["audit"] != nil).utf8))
+    }
+
+    /// Setup mode's QR code (the setup page's address with the code in it), as the page draws
+    /// it; 404 outside setup mode.
+    private func setupQR() -> Response {
+        guard let setup = feed.model()?.setup else { return Routes.text(.notFound, "not in setup mode") }
+        do throws(QRError) {
+            return Routes.response(.ok, "image/svg+xml", Array(try QRMatrix.encode(setup.url).svg().utf8))
+        } catch {
+            return Routes.text(.serviceUnavailable, error.description)
+        }
     }
 
     private func screen() -> Response {

@@ -113,11 +113,14 @@ public final class SimulatedSound: SoundOutput {
 public final class ScriptedButton: ButtonInput {
     public let name = "scripted"
     private var edges: [ButtonEdge]
+    /// A press at the start (monotonic 0 or before) is down when the unit starts.
+    public let pressedAtStart: Bool
 
     /// Presses as (monotonic start, seconds held).
     public init(presses: [(at: Double, held: Double)]) {
         edges = presses.flatMap { [ButtonEdge(pressed: true, at: $0.at), ButtonEdge(pressed: false, at: $0.at + $0.held)] }
             .sorted { $0.at < $1.at }
+        pressedAtStart = presses.contains { $0.at <= 0 && $0.held > 0 }
     }
 
     public func poll(now: Double) -> [ButtonEdge] {

@@ -3,6 +3,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import Platform
+import UnitModel
 
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,20 +14,22 @@ struct AdminCommand: ParsableCommand {
             commandName: "passwd",
             abstract: "Set a user's password for the admin page (read from stdin; twice, unechoed, on a terminal).")
         @Option(help: "The user (1 to 64 letters, digits, \".\", \"-\", \"_\").") var user = "admin"
-        @Option(help: "The password file (written with mode 0600).") var file = "/etc/mihrab/admin.passwd"
+        @Option(help: "The password file (written with mode 0600); by default the config's [admin] password_file, else admin.passwd in its state directory.")
+        var file: String?
+        @Option(help: "The unit's config, for the password file's place.") var config = "/etc/mihrab/mihrab.toml"
         @Option(help: "Run as root: the file's owner, the unit's user that reads it (default: the owner it had, else mihrab when that user exists).")
         var owner: String?
-
-        static let minimumLength = 10
 
         func validate() throws {
             guard PasswordFile.validUser(user) else {
                 throw ValidationError("--user must be 1 to 64 letters, digits, \".\", \"-\" or \"_\" (got \(PasswordFile.quotedName(user)))")
             }
-            guard !file.isEmpty else { throw ValidationError("--file must name a file") }
+            guard file?.isEmpty != true else { throw ValidationError("--file must name a file") }
         }
 
         func run() throws {
+            let site = file == nil && access(config, F_OK) == 0 ? try loadConfig(config, lenientSounds: true) : SiteConfig()
+            let file = file ?? site.admin.passwordFile(state: site.stateDirectory)
             let password: String
             if isatty(STDIN_FILENO) == 1 {
                 let first = try Self.readHidden("New admin password for \(user): ")
@@ -68,9 +71,8 @@ struct AdminCommand: ParsableCommand {
         }
 
         static func check(_ password: String) throws {
-            guard password.count >= minimumLength else {
-                throw CommandError("admin passwd: the password must be at least \(minimumLength) characters (got \(password.count)); nothing changed",
-                                   exitCode: .dataError)
+            if let problem = PasswordFile.passwordProblem(password) {
+                throw CommandError("admin passwd: the password \(problem); nothing changed", exitCode: .dataError)
             }
         }
 

@@ -24,10 +24,11 @@ extension ConfigCommand.ConfigCheck {
             throw fail("network.ca_file: \(n.caFile): \(problem)")
         }
         guard !c.admin.listen.isEmpty else { return }
-        // No password file yet is the unit before `mihrab admin passwd`: run says so, and serves no login.
+        // No password file yet is a unit in setup mode (its screens show the setup page and its code).
         var st = stat()
-        if lstat(c.admin.passwordFile, &st) == 0 {
-            do throws(AdminError) { _ = try PasswordFile.load(path: c.admin.passwordFile) } catch { throw fail("admin.password_file: \(error)") }
+        let passwords = c.admin.passwordFile(state: c.stateDirectory)
+        if lstat(passwords, &st) == 0 {
+            do throws(AdminError) { _ = try PasswordFile.load(path: passwords) } catch { throw fail("admin.password_file: \(error)") }
         }
         for (key, path) in [("certificate", c.admin.certificate), ("key", c.admin.key)] where !path.isEmpty {
             if case .failure(let problem) = readSmallFile(path, limit: 1 << 20) { throw fail("admin.\(key): \(path): \(problem)") }

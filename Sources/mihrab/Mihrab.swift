@@ -12,7 +12,7 @@ struct Mihrab: ParsableCommand {
         commandName: "mihrab",
         abstract: "Prayer times, qibla and adhan for a wall unit.",
         version: BuildInfo.version,
-        subcommands: [RunCommand.self, StatusCommand.self, ConfigCommand.self, SelftestCommand.self, PlayCommand.self, CalibrateCommand.self, TimesCommand.self, TimetableCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self,
+        subcommands: [RunCommand.self, StatusCommand.self, SetupCommand.self, ConfigCommand.self, SelftestCommand.self, PlayCommand.self, CalibrateCommand.self, TimesCommand.self, TimetableCommand.self, QiblaCommand.self, DeclinationCommand.self, HeadingCommand.self,
                       SensorsCommand.self, DisplayCommand.self, DisplayPowerCommand.self, GPSCommand.self, SiteCommand.self, UnitCommand.self, AdminCommand.self, PlacesCommand.self, VersionCommand.self]
     )
 }

@@ -128,10 +128,19 @@ enum OutputTable {
     /// `[admin] listen`: the admin page (it needs the site's settings kept: `[admin]` makes the store).
     static func admin(_ c: OutputContext) -> [any OutputPlugin] {
         guard let store = c.siteStore, !c.site.admin.listen.isEmpty else { return [] }
+        var site = c.site
+        site.admin.passwordFile = site.admin.passwordFile(state: store.directory)
         let latest = LatestStatus()
         let backend = UnitAdminBackend(store: store, configPath: c.configPath, link: c.link, daemon: c.daemon, network: c.site.network,
                                        feed: c.feed, language: c.site.screen.language, latest: latest, logger: c.logger,
                                        overrides: c.overrides)
-        return [AdminOutput(site: c.site, backend: backend, latest: latest, stateDirectory: store.directory, logger: c.logger)]
+        // Setup mode while the password file has no user: the screens show the page and its code.
+        let gate = SetupAddress.gate(listen: site.admin.listen, passwordFile: site.admin.passwordFile, logger: c.logger)
+        let setup = gate.map { g in
+            UnitSetupBackend(gate: g, admin: backend, passwordFile: site.admin.passwordFile, logger: c.logger,
+                             places: SetupPlaces.search, near: { [feed = c.feed] in SetupPlaces.near(feed) })
+        }
+        return [AdminOutput(site: site, backend: backend, latest: latest, gate: gate, setup: setup, daemon: c.daemon,
+                            stateDirectory: store.directory, logger: c.logger)]
     }
 }

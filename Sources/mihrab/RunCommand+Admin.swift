@@ -134,19 +134,37 @@ final class AdminOutput: OutputPlugin {
     private let site: SiteConfig
     private let backend: UnitAdminBackend
     private let latest: LatestStatus
+    private let gate: SetupGate?
+    private let setup: UnitSetupBackend?
+    private let daemon: Daemon
     private let stateDirectory: String
     private let logger: Logger
-    private let running = Mutex<(task: Task<Void, Never>?, server: AdminServer?)>((nil, nil))
+    private let running = Mutex<(task: Task<Void, Never>?, server: AdminServer?, watch: Task<Void, Never>?)>((nil, nil, nil))
 
-    init(site: SiteConfig, backend: UnitAdminBackend, latest: LatestStatus, stateDirectory: String, logger: Logger) {
+    init(site: SiteConfig, backend: UnitAdminBackend, latest: LatestStatus, gate: SetupGate?, setup: UnitSetupBackend?, daemon: Daemon,
+         stateDirectory: String, logger: Logger) {
         (self.site, self.backend, self.latest, self.stateDirectory, self.logger) = (site, backend, latest, stateDirectory, logger)
+        (self.gate, self.setup, self.daemon) = (gate, setup, daemon)
     }
 
     func start(_ hub: SnapshotHub) {
         latest.attach(hub)
+        if let gate {
+            // What the screens show of setup mode, from now on; the password file looked at
+            // every 2 s (`mihrab admin passwd` or `mihrab setup reset` from a shell).
+            gate.recheck()
+            gate.onChange { [daemon] in daemon.showSetup($0) }
+            let watch = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(2))
+                    gate.recheck(force: false)
+                }
+            }
+            running.withLock { $0.watch = watch }
+        }
         let task = Task { [self] in
             do {
-                let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, backend: backend, logger: logger)
+                let server = try AdminServer(config: site.admin, stateDirectory: stateDirectory, backend: backend, logger: logger, setup: setup)
                 try await server.start()
                 running.withLock { $0.server = server }
             } catch {
@@ -163,8 +181,9 @@ final class AdminOutput: OutputPlugin {
     }
 
     func stop() async {
-        let (task, server) = running.withLock { ($0.task, $0.server) }
+        let (task, server, watch) = running.withLock { ($0.task, $0.server, $0.watch) }
         task?.cancel()
+        watch?.cancel()
         await awaitAtMost(seconds: 1) { await server?.stop() }
     }
 }

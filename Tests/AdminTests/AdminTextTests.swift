@@ -28,8 +28,10 @@ struct AdminTextTests {
             #expect(Set(t.words.keys) == Set(english.words.keys), "\(code): keys")
             for (k, v) in english.words {
                 #expect(Self.placeholders(t.words[k] ?? "") == Self.placeholders(v), "\(code): \(k)")
-                // Words that are the same in English and some of ours: GPS, Volume, Iqamah, adhan, TV (Malay and Indonesian say TV).
-                if code != "en" && !["unit.gps", "settings.volumeTitle", "settings.iqamah", "event.iqamah", "event.adhan", "unit.display"].contains(k) {
+                // Words that are the same in English and some of ours: GPS, Volume, Iqamah, adhan, TV (Malay and Indonesian say TV),
+                // Latitude and Longitude (French).
+                if code != "en" && !["unit.gps", "settings.volumeTitle", "settings.iqamah", "event.iqamah", "event.adhan", "unit.display",
+                                     "setup.iqamah", "setup.latitude", "setup.longitude"].contains(k) {
                     #expect(t.words[k] != v, "\(code): \(k) still in English")
                 }
             }

@@ -21,7 +21,7 @@ import UnitModel
 
     @Test func testTheUnitsOwnKeysAreRefused() {
         let cases: [(String, String)] = [
-            ("[location]\nlatitude = 3\n", "site.toml:1: location: a site config may set only calculation, iqamah, jumuah, reminders, sounds, patterns, quiet, screen, announcements, events, units; location belongs to each unit's own file"),
+            ("[compass]\nrate_hz = 3\n", "site.toml:1: compass: a site config may set only location, time, calculation, iqamah, jumuah, reminders, sounds, patterns, quiet, screen, announcements, events, units; compass belongs to each unit's own file"),
             ("[network]\nmqtt = \"\"\n", "network belongs to each unit's own file"),
             ("[service]\nboard = \"x\"\n", "service belongs"),
             ("[admin]\nlisten = \"\"\n", "admin belongs"),

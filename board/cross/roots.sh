@@ -3,9 +3,10 @@
 # (board/cross/cache.sh): a change to how the roots are used does not make them again.
 
 # The project's -dev libraries, as Makefile's BUILD_PKGS, and the C and C++ runtime the Swift
-# runtime links against.
+# runtime links against; libqrencode4 (no -dev: hal/qrencode declares what it uses), so that
+# build-deb.sh finds the package of its soname for the package's Depends.
 cross_dev_pkgs="libc6-dev libgcc-14-dev libstdc++-14-dev libgpiod-dev libi2c-dev libgps-dev libasound2-dev
-  libsndfile1-dev libmosquitto-dev libssl-dev"
+  libsndfile1-dev libmosquitto-dev libssl-dev libqrencode4"
 
 # debootstrap_once NAME SUITE ROOT INCLUDE: a minbase root, kept once complete.
 debootstrap_once() {

@@ -151,6 +151,9 @@ install -m 644 board/raspberry-pi-4.toml board/raspberry-pi-5.toml board/raspber
     board/simulated.toml "$pkg/etc/mihrab/boards/"
 install -D -m 644 board/kiosk/kiosk.env "$pkg/etc/mihrab/kiosk.env"
 install -D -m 644 board/kiosk/mihrab-kiosk.pam "$pkg/etc/pam.d/mihrab-kiosk"
+# The admin page announced on the LAN (_https._tcp, port 8443) by avahi-daemon (Recommends:), which
+# also makes the unit answer as HOST.local; avahi-daemon reads it when it appears.
+install -D -m 644 board/avahi/mihrab.service "$pkg/etc/avahi/services/mihrab.service"
 
 install -d "$pkg/usr/share/mihrab/sounds"
 install -m 644 board/sounds/*.flac "$pkg/usr/share/mihrab/sounds/"
@@ -198,7 +201,7 @@ chmod 644 "$pkg/DEBIAN/conffiles" "$pkg/DEBIAN/md5sums"
 # install without a library it needs.
 step "the dlopen'ed libraries' packages"
 dlopen_depends=""
-mapfile -t dlopen_sonames < <(grep -aoE 'lib(mosquitto|sndfile|asound|gps|i2c|gpiod|crypto)\.so\.[0-9]+' "$binary" | LC_ALL=C sort -u)
+mapfile -t dlopen_sonames < <(grep -aoE 'lib(mosquitto|sndfile|asound|gps|i2c|gpiod|crypto|qrencode)\.so\.[0-9]+' "$binary" | LC_ALL=C sort -u)
 ((${#dlopen_sonames[@]} > 0)) || fail "no dlopen'ed library named in $binary (hal/dynamic's sonames)"
 for soname in "${dlopen_sonames[@]}"; do
     file=""

@@ -82,6 +82,7 @@
   var EV = MihrabEvents({ esc: esc, tx: tx, fill: fill, dg: dg, timeHTML: timeHTML, cd: cd, clock: clock, T: T,
     lang: function () { return root.getAttribute("lang") || "en"; } });
   var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, cd: cd, clock: clock });
+  var setup = MihrabSetup({ esc: esc, tx: tx, clock: clock });
 
   // ---- views ----------------------------------------------------------------
   var ICON_WARN = '<svg class="icon" viewBox="0 0 100 100" aria-hidden="true"><path d="M50 8 95 90H5Z" fill="none" ' +
@@ -213,7 +214,8 @@
     root.setAttribute("data-screen", M.dark === true ? "dark" : off ? "off" : "on");
     root.setAttribute("data-trusted", M.trusted === false ? "false" : "true");
     doc.title = M.title || "Mihrab";
-    stage.innerHTML = off ? "" : (fullHTML(ph) || mainHTML(ph));
+    // Setup mode over the normal view (never over an adhan, an iqamah or the prayer).
+    stage.innerHTML = off ? "" : (fullHTML(ph) || (M.setup ? setup(M) : mainHTML(ph)));
     tick(true);
   }
 

@@ -59,7 +59,7 @@ extension SiteConfig {
             }
             for key in ["password_file", "certificate", "key"] {
                 guard let v = try t.string(key) else { continue }
-                guard v.hasPrefix("/") || (v.isEmpty && key != "password_file") else { throw t.error(key, "must be an absolute path") }
+                guard v.hasPrefix("/") || v.isEmpty else { throw t.error(key, "must be an absolute path") }
                 switch key {
                 case "password_file": admin.passwordFile = v
                 case "certificate": admin.certificate = v

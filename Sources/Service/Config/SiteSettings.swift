@@ -40,7 +40,9 @@ public struct SiteSettings: Codable, Sendable, Equatable {
 
     /// The top-level tables a site config may set (its keys over the unit file's: `merged`),
     /// except the keys in `unitKeys`, which only the unit's own file sets.
-    public static let sections: [String] = ["calculation", "iqamah", "jumuah", "reminders", "sounds", "patterns", "quiet",
+    /// `location` and `time`: the mosque's place and clock are the site's (the setup page
+    /// writes them with the method; every unit of a mosque stands at the same place).
+    public static let sections: [String] = ["location", "time", "calculation", "iqamah", "jumuah", "reminders", "sounds", "patterns", "quiet",
                                             "screen", "announcements", "events", "units"]
     /// Keys inside those sections that belong to each unit (its hardware, its own server).
     public static let unitKeys: [String: [String]] = [

@@ -49,6 +49,9 @@ public final class Daemon: @unchecked Sendable {
     private let reloadFlag = Atomic<Bool>(false)
     private let commands = Mutex<[(RemoteCommand, String)]>([])
     private let commandsPending = Atomic<Bool>(false)  // read every pass without the lock
+    /// Setup mode's address and code from the admin page's side, taken on the loop's next pass.
+    private let setupShown = Mutex<SetupView??>(nil)
+    private let setupPending = Atomic<Bool>(false)
     private let statusWriter: StatusWriter?
     private(set) var stats = LoopStats()
     let started = monotonicSeconds()
@@ -89,6 +92,13 @@ public final class Daemon: @unchecked Sendable {
     public func perform(_ command: RemoteCommand, id: String) {
         commands.withLock { $0.append((command, id)) }
         commandsPending.store(true, ordering: .releasing)
+        waker.wake()
+    }
+
+    /// From any thread: what the screens show of setup mode (nil: not in it), in the next snapshot.
+    public func showSetup(_ view: SetupView?) {
+        setupShown.withLock { $0 = .some(view) }
+        setupPending.store(true, ordering: .releasing)
         waker.wake()
     }
 
@@ -147,6 +157,11 @@ public final class Daemon: @unchecked Sendable {
             if commandsPending.load(ordering: .acquiring) {
                 runCommands()
                 news = true  // the core looks at everything: a stop or a blink shows at once
+            }
+            if setupPending.exchange(false, ordering: .acquiring), let v = setupShown.withLock({ $0 }) {
+                core.setup = v
+                news = true
+                published.eventsWaiting = true  // shown at once, not at the next second
             }
             if reloadFlag.exchange(false, ordering: .relaxed) { reload() }
             var next = core.tick(news: news)

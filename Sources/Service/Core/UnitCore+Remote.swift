@@ -33,6 +33,19 @@ extension UnitCore {
         for at in audio.readButton(mono: mono, wall: wall) {
             onEvent?(UnitEvent(type: .stopPressed, at: EventRecorder.iso(at, zone: zone, millis: false)))
         }
+        if audio.takeResetDue() { resetSetup() }
+    }
+
+    /// The stop button held 10 s as the unit started: the admin password is removed, and the
+    /// admin page's side sees setup mode within seconds (its screens show a new code). The
+    /// config, the site settings and the record of what has sounded are kept.
+    func resetSetup() {
+        let path = config.admin.passwordFile(state: store.directory)
+        if unlink(path) == 0 || errno == ENOENT {
+            logger.notice("setup reset: the stop button was held \(Int(SoundController.resetHold)) s as the unit started: the admin password (\(path)) is removed; setup mode, the config and the record of what has sounded kept")
+        } else {
+            logger.error("setup reset: the stop button was held as the unit started, but \(path) could not be removed: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// An event fired or missed, to the network.

@@ -14,6 +14,7 @@ extension UnitCore {
                                 qibla: reading)
         input.specials = plan.specials
         input.displayOff = display?.on == false
+        input.setup = setup
         return input
     }
 }

@@ -87,6 +87,8 @@ public final class UnitCore {
     var displayWindows: [DisplaySchedule.Window] = []
     /// The TV's power as last decided (nil: not yet since the start, or `[display] power = "none"`).
     var display: (on: Bool, reason: StatusReport.Reason, next: Double?)?
+    /// Setup mode's address and code, as the admin page's side last gave them (nil: not in it).
+    public var setup: SetupView?
 
     public init(config: SiteConfig, zone: ZoneRules, hardware: Hardware, clock: DeviceClock, position: PositionInput,
                 sync: ClockSyncInput, store: StateStore, calibration: MagnetometerCalibration? = nil,

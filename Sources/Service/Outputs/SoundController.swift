@@ -11,6 +11,9 @@ final class SoundController {
     /// Seconds the button is held for the installer's test of the adhan sound, and how long the test plays.
     static let longPress = 3.0
     static let testSeconds = 10.0
+    /// Down as the unit starts and held for `resetHold` seconds: the admin password is
+    /// removed, setup mode again (no sound test).
+    static let resetHold = 10.0
     /// A sound not started this long after it was asked for (a device hung in open or
     /// write): the buzzer sounds instead.
     static let startTimeout = 1.5
@@ -47,6 +50,11 @@ final class SoundController {
     private var longPressDone = false
     private var unavailableLogged = false
     private var buttonProblemLogged = false
+    /// Monotonic: the first look at the button (the unit's start), and a hold from then.
+    private var firstLook: Double?
+    private var startHold: Double?
+    /// The hold has lasted `resetHold`: the core removes the password (`takeResetDue`).
+    private var resetDue = false
     /// Monotonic: when the speaker was last asked to play (a start must follow within `startTimeout`).
     private var playAt: Double?
 
@@ -173,22 +181,35 @@ final class SoundController {
             logger.error("stop button \(b.name): \(problem); it no longer works until the unit restarts")
         }
         var presses: [Double] = []
+        if firstLook == nil {
+            firstLook = mono
+            if b.pressedAtStart { (startHold, pressedAt, longPressDone) = (mono, mono, true) }
+        }
         for e in b.poll(now: mono) {
             let at = wall - (mono - e.at)
             recorder?.button(pressed: e.pressed, at: at)
             if e.pressed {
                 presses.append(at)
-                (pressedAt, longPressDone) = (e.at, false)
+                (pressedAt, longPressDone) = (e.at, startHold != nil)  // no sound test in the start's hold
                 stop(mono: mono)
             } else {
-                pressedAt = nil
+                (pressedAt, startHold) = (nil, nil)
             }
+        }
+        if let h = startHold, mono - h >= SoundController.resetHold {
+            (startHold, resetDue) = (nil, true)
         }
         if let p = pressedAt, !longPressDone, mono - p >= SoundController.longPress {
             longPressDone = true
             playTest(mono: mono)
         }
         return presses
+    }
+
+    /// Whether the start's hold has just lasted `resetHold` (once: it is cleared).
+    func takeResetDue() -> Bool {
+        defer { resetDue = false }
+        return resetDue
     }
 
     /// Stops the speaker and the buzzer (the stop button, the network's stop).
@@ -250,6 +271,7 @@ final class SoundController {
         soon(button?.nextTime)
         // A held stop button becomes a test of the sound (with a speaker or with the buzzer).
         if let p = pressedAt, !longPressDone { soon(p + SoundController.longPress) }
+        if let h = startHold { soon(h + SoundController.resetHold) }
     }
 
     private func warmSpeaker(mono: Double, wall: Double, coming: PlannedEvent?) -> Double? {

@@ -14,6 +14,8 @@ import Glibc
 /// reaches the state file again.
 public final class StateStore {
     public let path: String
+    /// The state directory (the admin password's default home too).
+    public let directory: String
     public let fallbackPath: String?
     public private(set) var state: UnitState
     /// What was wrong with the files on disk at start, one line each.
@@ -32,6 +34,7 @@ public final class StateStore {
 
     public init(directory: String, fallbackDirectory: String? = nil) {
         path = directory + "/state.json"
+        self.directory = directory
         fallbackPath = fallbackDirectory.map { $0 + "/state.fallback.json" }
         state = UnitState()
         if let s = read(path, aside: true) {

@@ -84,8 +84,10 @@ public struct BrokerURL: Sendable, Equatable, CustomStringConvertible {
 public struct AdminConfig: Sendable, Equatable {
     /// "ADDRESS:PORT" (HTTPS); "" turns it off.
     public var listen = ""
-    /// Who may log in: lines "user:hash" written by `mihrab admin passwd`.
-    public var passwordFile = "/etc/mihrab/admin.passwd"
+    /// Who may log in: lines "user:hash" written by `mihrab admin passwd` or the setup page;
+    /// "" (the default): `admin.passwd` in the state directory (`passwordFile(state:)`), which
+    /// the unit's own user can write (the setup page) and remove (the stop button's reset).
+    public var passwordFile = ""
     /// The installer's certificate and key (PEM); both "" (the default): a self-signed pair
     /// made on first start in the state directory.
     public var certificate = ""
@@ -93,4 +95,10 @@ public struct AdminConfig: Sendable, Equatable {
     /// A session ends this long after login.
     public var sessionMinutes = 30
     public init() {}
+
+    /// The password file in force: `password_file`, or the state directory's `admin.passwd`.
+    public func passwordFile(state: String) -> String {
+        guard passwordFile.isEmpty else { return passwordFile }
+        return (state.hasSuffix("/") ? state : state + "/") + "admin.passwd"
+    }
 }

@@ -55,6 +55,8 @@ public struct ScreenInput: Sendable {
     /// The display's power as the unit wants it now is off (`[display]`'s schedule, or an
     /// override): the page goes dark, for a TV that neither CEC nor the compositor can turn off.
     public var displayOff = false
+    /// Setup mode's address and code (nil outside it): the screens show them.
+    public var setup: SetupView?
 
     public init(config: SiteConfig, zone: ZoneRules, days: [Day], trusted: Bool, position: Coordinates? = nil, notices: [StatusCondition] = [],
                 qibla: QiblaReading? = nil) {

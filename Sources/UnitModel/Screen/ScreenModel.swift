@@ -32,6 +32,9 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     /// The display's power is wanted off (`[display]`'s schedule or an override) and the page
     /// must stand in for it: nothing but black (`screenOn` is false too), whatever the phase.
     public var dark = false
+    /// Setup mode (nil outside it): the page shows where to set the unit up, with the code and
+    /// its QR code, over everything else.
+    public var setup: SetupView? = nil
 
     public struct Phase: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable, CaseIterable {

@@ -57,7 +57,8 @@ extension ScreenModel {
             source: config.jakimZone.map { "JAKIM \($0)" },
             special: special(at: t, input),
             fast: fast(at: t, input),
-            dark: input.displayOff)
+            dark: input.displayOff,
+            setup: input.setup)
     }
 
     static func day(_ d: CivilDate) -> Day {

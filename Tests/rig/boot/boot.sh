@@ -104,7 +104,8 @@ set +e
 # Debian's lists as they are today (a point release drops the versions the cached lists name);
 # offline, the cached lists and archives are used as they are.
 chroot "$unit" apt-get update -qq > "$cache/boot-apt.log" 2>&1 || echo "boot: apt-get update failed in the chroot; using the cached lists"
-chroot "$unit" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$package" \
+# curl stands in for the phone that sets the unit up (check.sh): not the package's.
+chroot "$unit" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$package" curl \
   >> "$cache/boot-apt.log" 2>&1
 rc=$?
 set -e

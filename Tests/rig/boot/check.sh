@@ -133,6 +133,26 @@ if [ -s $R/upgrade ]; then
   ls -a /etc/mihrab > $P/etc-after-upgrade.txt
 fi
 
+# Set up from a phone, as installed (no file edited for it: the package's config has its admin
+# page on the LAN, and no password): the code read off the wall screen's JSON, the form posted
+# over HTTPS as the setup page sends it (curl is the phone), the answers applied by a reload.
+curl -s --max-time 10 http://127.0.0.1:8080/api/v1/screen > $P/screen-setup.json
+code=$(grep -o '"code":"[A-Z0-9]*"' $P/screen-setup.json | head -1 | cut -d'"' -f4)
+note "setup code $code"
+curl -sk --max-time 20 -o $P/setup-page.html -w '%{http_code}' "https://127.0.0.1:8443/setup?code=$code" > $P/setup-get.code
+curl -sk --max-time 30 -o $P/setup-done.html -w '%{http_code}' https://127.0.0.1:8443/setup \
+  --data-urlencode "code=$code" --data-urlencode user=imam --data-urlencode "password=rig setup password" \
+  --data-urlencode "password2=rig setup password" --data-urlencode place=Mecca --data-urlencode country=SA \
+  --data-urlencode lat=21.4225 --data-urlencode lon=39.8262 --data-urlencode tz=Asia/Riyadh --data-urlencode method=umm-al-qura \
+  --data-urlencode iqamah_fajr=20 --data-urlencode iqamah_dhuhr=15 --data-urlencode iqamah_asr=15 --data-urlencode iqamah_maghrib=7 \
+  --data-urlencode iqamah_isha=15 --data-urlencode language=ar --data-urlencode "title=Rig Mosque" > $P/setup-post.code
+until_ok 20 logged "setup mode ended"
+sleep 2.5    # the status file is written once a second
+cp /run/mihrab/status.json $P/status-after-setup.json
+curl -s --max-time 10 http://127.0.0.1:8080/api/v1/screen > $P/screen-after-setup.json
+stat -c '%U %a' /var/lib/mihrab/admin.passwd > $P/passwd-after-setup.txt 2>&1
+note "setup done"
+
 # systemctl stop: every output off. A released gpio-sim line falls back to its pull whatever
 # was driven last (a Pi's line keeps its last value), so the pins after the stop prove nothing:
 # the kernel's gpio_value tracepoint records what the daemon itself wrote while stopping.

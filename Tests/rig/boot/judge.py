@@ -115,7 +115,7 @@ if devices - in_force:
     wrong.append(f"DeviceAllow: shipped {sorted(devices)}, in force {sorted(in_force)}")
 if set(first("RestrictAddressFamilies").split()) != set(shipped.get("RestrictAddressFamilies", [""])[-1].split()):
     wrong.append(f"RestrictAddressFamilies={first('RestrictAddressFamilies')}")
-nets = {"any": {"0.0.0.0/0", "::/0"}, "localhost": {"127.0.0.0/8", "::1/128"}}
+nets = {"any": {"0.0.0.0/0", "::/0"}, "localhost": {"127.0.0.0/8", "::1/128"}, "link-local": {"169.254.0.0/16", "fe80::/64"}}
 for k in ("IPAddressDeny", "IPAddressAllow"):
     want = set().union(*(nets.get(v, {v}) for v in " ".join(shipped.get(k, [])).split()))
     if set(first(k).split()) != want:
@@ -207,6 +207,17 @@ check("a bad config is refused with an error naming it, and the old one runs on 
       bool(bad) and bad[0].get("PRIORITY") in ("3", "4") and len(pids) >= 3 and pids[2] == pids[1]
       and "state active" in (steps("2").split("bad reload")[1:] or [""])[0].splitlines()[0] and a2 == a1,
       f"{[(j.get('PRIORITY'), j.get('MESSAGE')) for j in bad]} pids {pids} asr {a1} -> {a2}")
+
+# Set up from a phone, as installed: the code from the wall screen, the form over HTTPS, the
+# answers in force after a reload (Mecca, Umm al-Qura, the title), setup mode over, and the
+# password the unit's own (mode 600).
+before, after = load("2", "screen-setup.json") or {}, load("2", "screen-after-setup.json") or {}
+check("set up from a phone with no file edited: the screen's code, the form over HTTPS, the answers applied by a reload",
+      bool((before.get("setup") or {}).get("code")) and read("2", "setup-get.code").strip() == "200"
+      and read("2", "setup-post.code").strip() == "200" and "setup" not in after and after.get("title") == "Rig Mosque"
+      and after.get("language") == "ar" and read("2", "passwd-after-setup.txt").split() == ["mihrab", "600"],
+      f"code {(before.get('setup') or {}).get('code')} get {read('2', 'setup-get.code')} post {read('2', 'setup-post.code')} "
+      f"after {str(after)[:200]} passwd {read('2', 'passwd-after-setup.txt')} {read('2', 'setup-done.html')[-300:]}")
 
 # The watchdog.
 w = read("2", "watchdog.txt").split()
