@@ -11,7 +11,8 @@ import Testing
 struct RealTimeSetupFlowTests {
     static let password = "correct horse battery"
     /// Cairo's Dhuhr on 1 June 2026 by the Egyptian General Authority of Survey's method, as
-    /// `mihrab times --lat 30.0444 --lon 31.2357 --tz Africa/Cairo --method egypt` computes it
+    /// `mihrab times --lat 30.0626 --lon 31.2497 --tz Africa/Cairo --method egypt` computes it at
+    /// GeoNames' position of Cairo, the one the setup page's search offers
     /// (the method's accuracy is held to the authorities' tables by PrayerTimesTests; this test
     /// holds the daemon to it after a setup). 12:53 in Cairo (UTC+3 in summer) is 10:53 in London.
     static let start = "2026-06-01T10:52"
@@ -41,10 +42,9 @@ struct RealTimeSetupFlowTests {
         fields.flatMap { ["--data-urlencode", "\($0.0)=\($0.1)"] }
     }
 
-    func answers(code: String, title: String = "Masjid Al-Noor", fajr: String = "20") -> [(String, String)] {
-        [("code", code), ("user", "imam"), ("password", Self.password), ("password2", Self.password),
-         ("place", "Cairo"), ("country", "EG"), ("lat", "30.0444"), ("lon", "31.2357"), ("tz", "Africa/Cairo"),
-         ("method", "egypt"), ("suggested", "egypt"), ("jakim_zone", ""),
+    /// `place`: the fields of the link the page's search offered (place, country, lat, lon, tz, method).
+    func answers(code: String, place: [(String, String)], title: String = "Masjid Al-Noor", fajr: String = "20") -> [(String, String)] {
+        [("code", code), ("user", "imam"), ("password", Self.password), ("password2", Self.password)] + place + [
          ("iqamah_fajr", fajr), ("iqamah_dhuhr", "15"), ("iqamah_asr", "15"), ("iqamah_maghrib", "7"), ("iqamah_isha", "15"),
          ("language", "ar"), ("title", title)]
     }
@@ -97,19 +97,33 @@ struct RealTimeSetupFlowTests {
         // In setup mode the page serves /setup; the login page sends there.
         #expect(try curl(adminPort, "/").code == 303)
         #expect(try curl(adminPort, "/setup?code=\(code)").code == 200)
+        // The place found by name, as a phone would: the first match's link carries its
+        // position, zone and the method its country's authority uses.
+        let found = try curl(adminPort, "/setup?code=\(code)&q=cairo")
+        let link = try #require(found.body.range(of: #"href="/setup\?[^"]*place=Cairo[^"]*""#, options: .regularExpression).map { String(found.body[$0]) },
+                                "\(found.body.suffix(600))")
+        let query = link.dropFirst(#"href="/setup?"#.count).dropLast().replacingOccurrences(of: "&amp;", with: "&")
+        let place = query.split(separator: "&").compactMap { pair -> (String, String)? in
+            let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            return kv.count == 2 && kv[0] != "code" ? (kv[0], kv[1]) : nil
+        }
+        let fields = Dictionary(place, uniquingKeysWith: { a, _ in a })
+        #expect(fields["country"] == "EG" && fields["tz"] == "Africa/Cairo" && fields["method"] == "egypt", "\(fields)")
+        // Cairo's position within 0.05 degree of 30.0444 N, 31.2357 E (Wikipedia).
+        #expect(abs((Double(fields["lat"] ?? "") ?? 0) - 30.0444) < 0.05 && abs((Double(fields["lon"] ?? "") ?? 0) - 31.2357) < 0.05, "\(fields)")
 
         // A wrong code: refused, nothing stored; at once again: throttled.
         let wrong = code == "AAAAAA" ? "BBBBBB" : "AAAAAA"
-        let first = try curl(adminPort, "/setup", form(answers(code: wrong)))
+        let first = try curl(adminPort, "/setup", form(answers(code: wrong, place: place)))
         #expect(first.body.contains("not the code"), "\(first.code) \(first.body.suffix(300))")
-        let second = try curl(adminPort, "/setup", form(answers(code: wrong)))
+        let second = try curl(adminPort, "/setup", form(answers(code: wrong, place: place)))
         #expect(second.code == 429, "\(second.code)")
         Thread.sleep(forTimeInterval: 2.5)  // the address's wait after its second wrong code
 
         // Bad answers with the right code: one line each, nothing stored.
-        for (fields, says) in [(answers(code: code, title: "Masjid\u{7}"), "control character"),
-                               (answers(code: code, fajr: "500"), "iqamah"),
-                               (answers(code: code, title: String(repeating: "x", count: 300)), "title")] {
+        for (fields, says) in [(answers(code: code, place: place, title: "Masjid\u{7}"), "control character"),
+                               (answers(code: code, place: place, fajr: "500"), "iqamah"),
+                               (answers(code: code, place: place, title: String(repeating: "x", count: 300)), "title")] {
             let r = try curl(adminPort, "/setup", form(fields))
             #expect(r.code == 422, "\(says): \(r.code)")
             #expect(r.body.localizedCaseInsensitiveContains(says), "\(says): \(r.body.suffix(400))")
@@ -118,7 +132,7 @@ struct RealTimeSetupFlowTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/site-settings.json"))
 
         // The right code and good answers: stored, reloaded, setup mode over.
-        let done = try curl(adminPort, "/setup", form(answers(code: code)))
+        let done = try curl(adminPort, "/setup", form(answers(code: code, place: place)))
         #expect(done.code == 200, "\(done.code) \(done.body.suffix(400))")
         #expect(FileManager.default.fileExists(atPath: dir + "/admin.passwd"))
         var model: [String: Any] = [:]

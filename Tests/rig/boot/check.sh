@@ -140,6 +140,8 @@ curl -s --max-time 10 http://127.0.0.1:8080/api/v1/screen > $P/screen-setup.json
 code=$(grep -o '"code":"[A-Z0-9]*"' $P/screen-setup.json | head -1 | cut -d'"' -f4)
 note "setup code $code"
 curl -sk --max-time 20 -o $P/setup-page.html -w '%{http_code}' "https://127.0.0.1:8443/setup?code=$code" > $P/setup-get.code
+# The place by name, from the package's own table (/usr/share/mihrab/places.tsv).
+curl -sk --max-time 20 -o $P/setup-search.html "https://127.0.0.1:8443/setup?code=$code&q=mecca"
 curl -sk --max-time 30 -o $P/setup-done.html -w '%{http_code}' https://127.0.0.1:8443/setup \
   --data-urlencode "code=$code" --data-urlencode user=imam --data-urlencode "password=rig setup password" \
   --data-urlencode "password2=rig setup password" --data-urlencode place=Mecca --data-urlencode country=SA \

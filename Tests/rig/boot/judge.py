@@ -214,6 +214,7 @@ check("a bad config is refused with an error naming it, and the old one runs on 
 before, after = load("2", "screen-setup.json") or {}, load("2", "screen-after-setup.json") or {}
 check("set up from a phone with no file edited: the screen's code, the form over HTTPS, the answers applied by a reload",
       bool((before.get("setup") or {}).get("code")) and read("2", "setup-get.code").strip() == "200"
+      and "country=SA&amp;lat=21.4" in read("2", "setup-search.html") and "method=umm-al-qura" in read("2", "setup-search.html")
       and read("2", "setup-post.code").strip() == "200" and "setup" not in after and after.get("title") == "Rig Mosque"
       and after.get("language") == "ar" and read("2", "passwd-after-setup.txt").split() == ["mihrab", "600"],
       f"code {(before.get('setup') or {}).get('code')} get {read('2', 'setup-get.code')} post {read('2', 'setup-post.code')} "
