@@ -21,7 +21,7 @@ final class SoundController {
     /// The speaker (nil: none; file sounds fall back to the buzzer) and the stop button.
     let speaker: SoundOutput?
     let button: ButtonInput?
-    private let recorder: EventRecorder?
+    let recorder: EventRecorder?
     var logger: Logger
     /// `[sounds]` and the buzzer's patterns (a reload changes them).
     var settings: SoundSettings
@@ -46,15 +46,15 @@ final class SoundController {
     /// The event the device was last warmed for.
     private var warmedFor: String?
     /// Monotonic: the button is held since then.
-    private var pressedAt: Double?
-    private var longPressDone = false
+    var pressedAt: Double?
+    var longPressDone = false
     private var unavailableLogged = false
-    private var buttonProblemLogged = false
+    var buttonProblemLogged = false
     /// Monotonic: the first look at the button (the unit's start), and a hold from then.
-    private var firstLook: Double?
-    private var startHold: Double?
+    var firstLook: Double?
+    var startHold: Double?
     /// The hold has lasted `resetHold`: the core removes the password (`takeResetDue`).
-    private var resetDue = false
+    var resetDue = false
     /// Monotonic: when the speaker was last asked to play (a start must follow within `startTimeout`).
     private var playAt: Double?
 
@@ -169,47 +169,6 @@ final class SoundController {
             testEnds = nil
             out.stop(now: mono)
         }
-    }
-
-    /// The stop button: a press stops the sound and the buzzer; held for `longPress`
-    /// seconds, it plays the adhan's sound for `testSeconds` (an installer sets the volume).
-    /// Returns the wall time of each press (for the network), oldest first.
-    func readButton(mono: Double, wall: Double) -> [Double] {
-        guard let b = button else { return [] }
-        if let problem = b.problem, !buttonProblemLogged {
-            buttonProblemLogged = true
-            logger.error("stop button \(b.name): \(problem); it no longer works until the unit restarts")
-        }
-        var presses: [Double] = []
-        if firstLook == nil {
-            firstLook = mono
-            if b.pressedAtStart { (startHold, pressedAt, longPressDone) = (mono, mono, true) }
-        }
-        for e in b.poll(now: mono) {
-            let at = wall - (mono - e.at)
-            recorder?.button(pressed: e.pressed, at: at)
-            if e.pressed {
-                presses.append(at)
-                (pressedAt, longPressDone) = (e.at, startHold != nil)  // no sound test in the start's hold
-                stop(mono: mono)
-            } else {
-                (pressedAt, startHold) = (nil, nil)
-            }
-        }
-        if let h = startHold, mono - h >= SoundController.resetHold {
-            (startHold, resetDue) = (nil, true)
-        }
-        if let p = pressedAt, !longPressDone, mono - p >= SoundController.longPress {
-            longPressDone = true
-            playTest(mono: mono)
-        }
-        return presses
-    }
-
-    /// Whether the start's hold has just lasted `resetHold` (once: it is cleared).
-    func takeResetDue() -> Bool {
-        defer { resetDue = false }
-        return resetDue
     }
 
     /// Stops the speaker and the buzzer (the stop button, the network's stop).
