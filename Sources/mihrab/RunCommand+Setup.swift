@@ -2,6 +2,7 @@ import Admin
 import Glibc
 import Logging
 import Service
+import Synchronization
 import TOMLKit
 import UnitModel
 
@@ -16,6 +17,8 @@ final class UnitSetupBackend: SetupBackend {
     let places: @Sendable (String) -> Result<[SetupPlace], SetupFailure>
     let near: @Sendable () -> [SetupPlace]
     let logger: Logger
+    /// One finish at a time: two phones with the code never write two first passwords.
+    private let finishing = Mutex(())
 
     init(gate: SetupGate, admin: UnitAdminBackend, passwordFile: String, logger: Logger,
          places: @escaping @Sendable (String) -> Result<[SetupPlace], SetupFailure>, near: @escaping @Sendable () -> [SetupPlace]) {
@@ -37,6 +40,10 @@ final class UnitSetupBackend: SetupBackend {
     func suggestedPlaces() -> [SetupPlace] { near() }
 
     func finish(_ result: SetupResult, client: String) -> Result<Void, SetupFailure> {
+        finishing.withLock { _ in finishOne(result, client: client) }
+    }
+
+    private func finishOne(_ result: SetupResult, client: String) -> Result<Void, SetupFailure> {
         guard gate.active else { return .failure(SetupFailure("setup has already been done: log in")) }
         // The answers over the site settings there may be (after a reset: the announcements,
         // events and sounds stay), then checked, before anything is written.
