@@ -156,6 +156,10 @@ dhuhr = 6
 board = "/etc/mihrab/boards/qemu-rig.toml"
 grace_minutes = 10
 TOML
+# The admin page as the package ships it (the package's own lines: on the LAN, no password
+# yet, so setup mode): check.sh sets the unit up from a "phone".
+sed -n '/^\[admin\]/,/^listen/p' "$root/board/mihrab.toml" >> "$unit/etc/mihrab/mihrab.toml"
+grep -q '^listen = "0.0.0.0:8443"' "$unit/etc/mihrab/mihrab.toml" || { echo "boot: FAIL the package's config has no [admin] listen on 8443"; exit 1; }
 # A calibration, as `mihrab calibrate` would have saved it (an upgrade must keep it).
 mkdir -p "$unit/var/lib/mihrab"
 printf '{"hardIron":{"x":0.5,"y":-0.25,"z":0.125},"softIron":{"r0":{"x":1,"y":0,"z":0},"r1":{"x":0,"y":1,"z":0},"r2":{"x":0,"y":0,"z":1}},"fieldStrength":0.5,"residual":0.01}\n' \
