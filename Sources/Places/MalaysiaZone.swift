@@ -15,7 +15,7 @@ public enum MalaysiaZone {
         let inState = points.filter { zone in !summits.contains(zone.key) && (prefix.map { zone.key.hasPrefix($0) } ?? true) }
         let candidates = inState.isEmpty ? points.filter { !summits.contains($0.key) } : inState
         let boxed = candidates.filter { zone in
-            boxes.contains { $0.zone == zone.key && $0.latitude.contains(latitude) && $0.longitude.contains(longitude) }
+            ZoneBounds.jakim.contains { $0.code == zone.key && $0.latitude.contains(latitude) && $0.longitude.contains(longitude) }
         }
         let chosen = boxed.isEmpty ? candidates : boxed
         var best: (zone: String, distance: Double)?

@@ -1,28 +1,26 @@
-// The boxes of JAKIM's zones, copied from ReferenceFit's JakimZoneBounds.swift (not in the
-// product): the extent of the districts and mukims each zone lists, rounded outward to 0.05
-// degree. They overlap; they only narrow the zones a place can be in.
-extension MalaysiaZone {
-    struct Box: Sendable {
-        let zone: String
-        let latitude: ClosedRange<Double>
-        let longitude: ClosedRange<Double>
-        init(_ zone: String, lat: ClosedRange<Double>, lon: ClosedRange<Double>) {
-            (self.zone, self.latitude, self.longitude) = (zone, lat, lon)
-        }
-    }
-
-    static let boxes: [Box] = [
+/// The boxes of JAKIM's zones: the extent of the districts and mukims each zone lists
+/// (zones.csv), from their towns' and borders' positions, rounded outward to 0.05 degree.
+/// Mountain zones carry their summit's height: Gunung Jerai 1217 m (KDH07), Bukit Tinggi and
+/// Genting Sempah about 900 m (PHG05), Gunung Brinchang 2031 m (PHG06, Cameron Highlands,
+/// Genting and Fraser's Hill), Bukit Larut 1250 m (PRK07), Kinabalu 4095 m (SBH06). Made by
+/// hand for the fit: the boxes bound the search, they are not JAKIM's own. Kedah's zones
+/// other than KDH01 are derived from KDH01 (`DerivedTimes`): their points are fitted as any
+/// zone's, their times then computed as KDH01's plus the block's largest difference.
+/// In PrayerTimes (pure data) so that the fit (ReferenceFit) and a place's zone (Places) read
+/// the same boxes.
+extension ZoneBounds {
+    public static let jakim: [ZoneBounds] = [
         .init("JHR01", lat: 2.40...2.65, lon: 104.25...104.60),
         .init("JHR02", lat: 1.25...2.70, lon: 103.45...104.30),
         .init("JHR03", lat: 1.25...2.35, lon: 103.00...103.70),
         .init("JHR04", lat: 1.60...2.85, lon: 102.45...103.30),
         .init("KDH01", lat: 5.95...6.55, lon: 100.20...100.60),
-        .init("KDH02", lat: 5.55...6.05, lon: 100.30...100.70),
-        .init("KDH03", lat: 5.65...6.55, lon: 100.45...101.05),
-        .init("KDH04", lat: 5.45...5.85, lon: 100.70...101.10),
-        .init("KDH05", lat: 5.05...5.55, lon: 100.40...100.75),
-        .init("KDH06", lat: 6.15...6.50, lon: 99.60...99.95),
-        .init("KDH07", lat: 5.70...5.85, lon: 100.35...100.50),
+        .init("KDH02", lat: 5.55...6.05, lon: 100.30...100.70, base: "KDH01"),
+        .init("KDH03", lat: 5.65...6.55, lon: 100.45...101.05, base: "KDH01"),
+        .init("KDH04", lat: 5.45...5.85, lon: 100.70...101.10, base: "KDH01"),
+        .init("KDH05", lat: 5.05...5.55, lon: 100.40...100.75, base: "KDH01"),
+        .init("KDH06", lat: 6.15...6.50, lon: 99.60...99.95, base: "KDH01"),
+        .init("KDH07", lat: 5.70...5.85, lon: 100.35...100.50, height: 1217, base: "KDH01"),
         .init("KTN01", lat: 4.95...6.25, lon: 101.85...102.65),
         .init("KTN02", lat: 4.55...5.85, lon: 101.30...102.35),
         .init("MLK01", lat: 2.05...2.55, lon: 102.05...102.55),
@@ -33,8 +31,8 @@ extension MalaysiaZone {
         .init("PHG02", lat: 2.65...4.10, lon: 102.55...103.50),
         .init("PHG03", lat: 2.90...4.60, lon: 102.00...103.00),
         .init("PHG04", lat: 3.30...4.70, lon: 101.55...102.30),
-        .init("PHG05", lat: 3.30...3.45, lon: 101.75...101.90),
-        .init("PHG06", lat: 3.35...4.65, lon: 101.25...101.85),
+        .init("PHG05", lat: 3.30...3.45, lon: 101.75...101.90, height: 900),
+        .init("PHG06", lat: 3.35...4.65, lon: 101.25...101.85, height: 2031),
         .init("PHG07", lat: 2.45...3.05, lon: 103.30...103.65),
         .init("PLS01", lat: 6.35...6.75, lon: 100.10...100.40),
         .init("PNG01", lat: 5.10...5.50, lon: 100.15...100.55),
@@ -44,13 +42,13 @@ extension MalaysiaZone {
         .init("PRK04", lat: 5.30...5.85, lon: 101.30...101.70),
         .init("PRK05", lat: 3.70...4.55, lon: 100.50...101.30),
         .init("PRK06", lat: 4.70...5.30, lon: 100.35...100.90),
-        .init("PRK07", lat: 4.80...4.90, lon: 100.75...100.85),
+        .init("PRK07", lat: 4.80...4.90, lon: 100.75...100.85, height: 1250),
         .init("SBH01", lat: 5.10...6.10, lon: 117.80...119.30),
         .init("SBH02", lat: 4.90...6.50, lon: 116.80...118.10),
         .init("SBH03", lat: 4.30...5.40, lon: 117.80...119.30),
         .init("SBH04", lat: 4.10...4.90, lon: 116.90...118.10),
         .init("SBH05", lat: 6.30...7.40, lon: 116.50...117.50),
-        .init("SBH06", lat: 5.95...6.15, lon: 116.45...116.65),
+        .init("SBH06", lat: 5.95...6.15, lon: 116.45...116.65, height: 4095),
         .init("SBH07", lat: 5.50...6.55, lon: 115.80...116.95),
         .init("SBH08", lat: 4.30...5.90, lon: 115.80...116.90),
         .init("SBH09", lat: 4.30...5.60, lon: 115.30...116.10),
