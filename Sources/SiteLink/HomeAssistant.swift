@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PrayerTimes
+import UnitModel
 
 /// Home Assistant's MQTT discovery (retained under `homeassistant/`): each prayer time, the
 /// next prayer and the next special event (its name in the attributes) as timestamp
@@ -44,11 +45,16 @@ public enum HomeAssistant {
         var payload_off: String?
         var json_attributes_topic: String?
         var json_attributes_template: String?
+        var command_template: String?
+        var max: Int?
+        var mode: String?
     }
 
     /// (topic, payload) for every entity of a unit.
     /// `television`: the unit steers the hall's TV (`[display] power`): a switch for it.
-    public static func discovery(unit: String, version: String, television: Bool = false) -> [(String, Data)] {
+    /// `message`: the unit takes the urgent message unsigned (`[network] unsigned_commands`
+    /// lists it): a text entity for it (set: shown for the default minutes; emptied: cleared).
+    public static func discovery(unit: String, version: String, television: Bool = false, message: Bool = false) -> [(String, Data)] {
         let device = Device(identifiers: ["mihrab_\(unit)"], name: "Mihrab \(unit)", sw_version: version)
         let availability = [Availability(topic: Topics.state(unit))]
         let status = Topics.status(unit)
@@ -105,6 +111,17 @@ public enum HomeAssistant {
             tv.state_off = "off"
             tv.icon = "mdi:television"
             out.append(("switch/\(unit)/display", tv))
+        }
+        if message {
+            var text = entity("message", "Urgent message")
+            text.command_topic = Topics.command(unit, "message")
+            text.command_template = "{{ {'id': 'home-assistant', 'by': 'Home Assistant', 'text': value} | tojson }}"
+            text.state_topic = status
+            text.value_template = "{{ value_json.message.text if value_json.message is defined else '' }}"
+            text.max = UrgentMessage.maximumCharacters
+            text.mode = "text"
+            text.icon = "mdi:message-alert"
+            out.append(("text/\(unit)/message", text))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

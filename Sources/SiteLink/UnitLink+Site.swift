@@ -115,6 +115,7 @@ extension UnitLink {
         let given = body.id ?? ""
         let id = given.isEmpty ? UUID().uuidString : String(given.prefix(64))
         if payload.isEmpty { return }  // a retained command cleared (as it is cleared, or at a subscription)
+        if name == "message" { return messageCommand(m, body: body, id: id) }
         let c: RemoteCommand, judged: String
         switch CommandName.resolve(name, payload: payload, signed: body.signature != nil) {
         case .success(let r): (c, judged) = r

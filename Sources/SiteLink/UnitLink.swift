@@ -57,6 +57,8 @@ public final class UnitLink: @unchecked Sendable {
     let reload: @Sendable () -> Void
     /// Hands a command to the loop (name, id).
     let perform: @Sendable (RemoteCommand, String) -> Void
+    /// Hands the site's urgent message to the loop (with its id).
+    let showMessage: @Sendable (MessageRequest, String) -> Void
     /// Checks settings over the unit's own file, as a whole, before they are stored.
     let checkWhole: @Sendable (SiteSettings) throws(ConfigError) -> Void
     /// The unit's own `[network] site_key`: the only key it takes settings and commands from
@@ -90,6 +92,7 @@ public final class UnitLink: @unchecked Sendable {
 
     public init(_ setup: Setup, store: SiteSettingsStore, logger: Logger, reload: @escaping @Sendable () -> Void,
                 perform: @escaping @Sendable (RemoteCommand, String) -> Void,
+                showMessage: @escaping @Sendable (MessageRequest, String) -> Void = { _, _ in },
                 checkWhole: @escaping @Sendable (SiteSettings) throws(ConfigError) -> Void = { _ in }) throws(MQTTError) {
         guard let broker = setup.network.broker else { throw MQTTError("network.mqtt: \(quoted(setup.network.mqtt)) is not a broker URL") }
         self.setup = setup
@@ -97,6 +100,7 @@ public final class UnitLink: @unchecked Sendable {
         self.logger = logger
         self.reload = reload
         self.perform = perform
+        self.showMessage = showMessage
         self.checkWhole = checkWhole
         unit = setup.network.unitID
         site = setup.network.site
@@ -175,7 +179,8 @@ public final class UnitLink: @unchecked Sendable {
         client.subscribe(Topics.everyState)
         client.subscribe(Topics.everyStatus)
         client.publish(Topics.state(unit), Data(UnitPresence.online.rawValue.utf8), retain: true)
-        for (topic, payload) in HomeAssistant.discovery(unit: unit, version: setup.version, television: setup.television) {
+        for (topic, payload) in HomeAssistant.discovery(unit: unit, version: setup.version, television: setup.television,
+                                                             message: setup.network.unsignedCommands.contains("message")) {
             client.publish(topic, payload, retain: true)
         }
         if let latest { publishStatus(latest) }

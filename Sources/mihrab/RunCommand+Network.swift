@@ -56,6 +56,7 @@ extension RunCommand {
             let link = try UnitLink(setup,
                                     store: store, logger: logger, reload: { daemon.requestReload() },
                                     perform: { c, id in daemon.perform(c, id: id) },
+                                    showMessage: { r, id in daemon.showMessage(r, id: id) },
                                     checkWhole: { s throws(ConfigError) in
                                         _ = try s.over(localText: try SiteSettings.localText(configPath), localFile: configPath)
                                     })

@@ -83,6 +83,7 @@
     lang: function () { return root.getAttribute("lang") || "en"; } });
   var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, cd: cd, clock: clock });
   var setup = MihrabSetup({ esc: esc, tx: tx, clock: clock });
+  var message = MihrabMessage({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, clock: clock });
 
   // ---- views ----------------------------------------------------------------
   var ICON_WARN = '<svg class="icon" viewBox="0 0 100 100" aria-hidden="true"><path d="M50 8 95 90H5Z" fill="none" ' +
@@ -214,8 +215,11 @@
     root.setAttribute("data-screen", M.dark === true ? "dark" : off ? "off" : "on");
     root.setAttribute("data-trusted", M.trusted === false ? "false" : "true");
     doc.title = M.title || "Mihrab";
-    // Setup mode over the normal view (never over an adhan, an iqamah or the prayer).
-    stage.innerHTML = off ? "" : (fullHTML(ph) || (M.setup ? setup(M) : mainHTML(ph)));
+    // The urgent message over everything but an adhan, an iqamah and its silent minute (then a
+    // banner at their foot); setup mode over the normal view (never over a prayer's phases).
+    var msg = M.message && M.message.text ? M.message : null, full = msg && !msg.banner ? message.full(M) : fullHTML(ph);
+    if (full && msg && msg.banner) full = full.replace(/<\/div>$/, message.banner(M) + "</div>");
+    stage.innerHTML = off ? "" : (full || (M.setup ? setup(M) : mainHTML(ph)));
     tick(true);
   }
 

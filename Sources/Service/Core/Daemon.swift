@@ -48,6 +48,8 @@ public final class Daemon: @unchecked Sendable {
     private let stopFlag = Atomic<Bool>(false)
     private let reloadFlag = Atomic<Bool>(false)
     private let commands = Mutex<[(RemoteCommand, String)]>([])
+    /// The urgent messages asked for (with their ids), taken with the commands.
+    private let messages = Mutex<[(MessageRequest, String)]>([])
     private let commandsPending = Atomic<Bool>(false)  // read every pass without the lock
     /// Setup mode's address and code from the admin page's side, taken on the loop's next pass.
     private let setupShown = Mutex<SetupView??>(nil)
@@ -95,6 +97,14 @@ public final class Daemon: @unchecked Sendable {
         waker.wake()
     }
 
+    /// From any thread: the site's urgent message to show (or clear), on the loop's next pass:
+    /// every screen has it in the snapshot made then.
+    public func showMessage(_ request: MessageRequest, id: String) {
+        messages.withLock { $0.append((request, id)) }
+        commandsPending.store(true, ordering: .releasing)
+        waker.wake()
+    }
+
     /// From any thread: what the screens show of setup mode (nil: not in it), in the next snapshot.
     public func showSetup(_ view: SetupView?) {
         setupShown.withLock { $0 = .some(view) }
@@ -103,10 +113,15 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func runCommands() {
-        let pending = commands.withLock { q in
+        let (pending, asked) = commands.withLock { q in
             defer { q.removeAll() }
             commandsPending.store(false, ordering: .relaxed)
-            return q
+            return (q, messages.withLock { m in defer { m.removeAll() }; return m })
+        }
+        for (request, id) in asked {
+            let answer = core.showMessage(request, id: id)
+            collect(UnitEvent(type: .command, at: UnitEvent.at(clock), id: id, command: "message", result: answer,
+                              message: request.text.isEmpty ? nil : request.text, by: request.by))
         }
         for (command, id) in pending {
             let answer = core.perform(command)

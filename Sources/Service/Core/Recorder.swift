@@ -15,7 +15,7 @@ public final class EventRecorder: @unchecked Sendable {
     // @unchecked: the encoder and the file's writes are under `lock` (the loop writes its lines,
     // a relay its own, from its queue).
     private let fd: Int32
-    private let zone: ZoneRules
+    let zone: ZoneRules
     private let lock = Mutex(())
     /// Real monotonic seconds at the loop's start (`startReal`); until then, the recorder's own.
     private var origin = monotonicSeconds()
@@ -110,6 +110,9 @@ public final class EventRecorder: @unchecked Sendable {
         var type = "display"
         let power: String, reason: String
     }
+
+    /// One line (a part of the unit's that records its own kind of line: `message`).
+    func write(_ line: some Encodable) { encode(line) }
 
     private func encode(_ line: some Encodable) {
         lock.withLock { _ in

@@ -15,6 +15,7 @@ extension UnitCore {
         input.specials = plan.specials
         input.displayOff = display?.on == false
         input.setup = setup
+        input.message = message
         return input
     }
 }

@@ -14,6 +14,7 @@ extension UnitCore {
         var (phases, next) = UnitCore.phases(at: wall, screen)
         if status.sound?.playing != nil { phases.insert(.sound) }
         if let d = display?.next { next = min(next ?? d, d) }
+        if let m = message, m.until > wall { next = min(next ?? m.until, m.until) }  // it ends on time on every screen
         return UnitSnapshot(sequence: sequence, wall: wall, periodic: periodic, status: status,
                             phases: UnitSnapshot.Phase.allCases.filter(phases.contains), nextChange: next,
                             lines: lineStates, events: events, screen: screen)

@@ -46,6 +46,8 @@ extension UnitCore {
         // What the screen shows, from the screen's own functions over the same input.
         report.special = ScreenModel.special(at: wall, screen)
         report.fast = ScreenModel.fast(at: wall, screen)
+        // (The whole model only while there is a message: whether it is a banner is the phase's.)
+        report.message = screen.message == nil ? nil : ScreenModel.at(wall, screen).message
         report.display = displayStatus
         return report
     }

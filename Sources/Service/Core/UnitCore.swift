@@ -89,6 +89,8 @@ public final class UnitCore {
     var display: (on: Bool, reason: StatusReport.Reason, next: Double?)?
     /// Setup mode's address and code, as the admin page's side last gave them (nil: not in it).
     public var setup: SetupView?
+    /// The site's urgent message while it holds (`UnitCore+Message`).
+    public internal(set) var message: UrgentMessage?
 
     public init(config: SiteConfig, zone: ZoneRules, hardware: Hardware, clock: DeviceClock, position: PositionInput,
                 sync: ClockSyncInput, store: StateStore, calibration: MagnetometerCalibration? = nil,
@@ -153,6 +155,7 @@ public final class UnitCore {
         let compassDue = updateCompass(mono: mono)               // compass
         if replanRequested || plan.isOver(wall) { replan(wall: wall) }  // day plan
         readButton(mono: mono, wall: wall)                       // sound: a press stops before this pass's events
+        expireMessage(wall: wall)                                // the urgent message: over at its time
         alert(mono: mono, wall: wall)                            // day plan decides; sound sounds what fired
         audio.readSpeaker(mono: mono, wall: wall)                // sound: starts, stops, fallbacks
         audio.startWaitingTest(mono: mono)                       // a test waits for the event's sound

@@ -24,7 +24,10 @@ public struct NetworkConfig: Sendable, Equatable {
     /// cannot sign). `[]` takes every command signed.
     public var unsignedCommands: [String] = ["stop", "identify", "display"]
     /// The commands that may be taken unsigned (the others change what the unit runs or sounds).
-    public static let harmlessCommands = ["stop", "identify", "display"]
+    /// `message` (the site's urgent message) only where a unit's file lists it: Home
+    /// Assistant's text entity cannot sign, and anyone who can publish on the broker could then
+    /// put a message on the screens.
+    public static let harmlessCommands = ["stop", "identify", "display", "message"]
     public init() {}
 
     public var enabled: Bool { !mqtt.isEmpty }

@@ -46,11 +46,15 @@ public struct UnitEvent: Codable, Sendable, Equatable {
     public var version: Int?
     /// A special event's name (type "event", or a missed one).
     public var name: String?
+    /// Who sent an urgent message (command "message").
+    public var by: String?
 
     public init(type: Kind, prayer: String? = nil, scheduled: String? = nil, at: String, id: String? = nil,
-                command: String? = nil, result: String? = nil, message: String? = nil, version: Int? = nil, name: String? = nil) {
+                command: String? = nil, result: String? = nil, message: String? = nil, version: Int? = nil, name: String? = nil,
+                by: String? = nil) {
         (self.type, self.prayer, self.scheduled, self.at, self.id) = (type, prayer, scheduled, at, id)
         (self.command, self.result, self.message, self.version, self.name) = (command, result, message, version, name)
+        self.by = by
     }
 }
 

@@ -57,6 +57,8 @@ public struct ScreenInput: Sendable {
     public var displayOff = false
     /// Setup mode's address and code (nil outside it): the screens show them.
     public var setup: SetupView?
+    /// The site's urgent message, taken and not cleared (the model shows it until it ends).
+    public var message: UrgentMessage?
 
     public init(config: SiteConfig, zone: ZoneRules, days: [Day], trusted: Bool, position: Coordinates? = nil, notices: [StatusCondition] = [],
                 qibla: QiblaReading? = nil) {

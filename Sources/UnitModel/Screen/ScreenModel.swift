@@ -35,6 +35,9 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     /// Setup mode (nil outside it): the page shows where to set the unit up, with the code and
     /// its QR code, over everything else.
     public var setup: SetupView? = nil
+    /// The site's urgent message (nil: none): full screen, or a banner under an adhan, an
+    /// iqamah's countdown or its silent minute.
+    public var message: Message? = nil
 
     public struct Phase: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable, CaseIterable {

@@ -40,9 +40,10 @@ extension ScreenModel {
         let hijri = HijriCalendar.date(for: local.date, offset: config.hijriOffset, afterMaghrib: afterMaghrib)
         let minute = local.hour * 60 + local.minute
         let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .event, .khutbah]
+        let message = message(at: t, input, phase: phase.kind)
         return ScreenModel(
             now: iso(t), language: sc.language, digits: sc.digits, clock: sc.clock, title: sc.title,
-            screenOn: !input.displayOff && ((sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind)),
+            screenOn: !input.displayOff && ((sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind) || message != nil),
             trusted: input.trusted, phase: phase,
             dates: Dates(gregorian: day(local.date), hijri: HijriDay(year: hijri.year, month: hijri.month, day: hijri.day)),
             table: table,
@@ -58,7 +59,8 @@ extension ScreenModel {
             special: special(at: t, input),
             fast: fast(at: t, input),
             dark: input.displayOff,
-            setup: input.setup)
+            setup: input.setup,
+            message: message)
     }
 
     static func day(_ d: CivilDate) -> Day {

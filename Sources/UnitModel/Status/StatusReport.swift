@@ -130,6 +130,9 @@ public struct StatusReport: Codable, Sendable, Equatable {
     public var special: ScreenModel.Special?
     /// In Ramadan, in its hours, the fast's countdown (imsak or iftar): the screen's (`ScreenModel.fast`).
     public var fast: ScreenModel.Fast?
+    /// The site's urgent message on the screens now (the screen's `ScreenModel.message`); nil
+    /// for none (and in older files).
+    public var message: ScreenModel.Message?
     public var position: Position
     public var heading: Double?
     public var qiblaOffset: Double?

@@ -1,0 +1,55 @@
+import FoundationEssentials
+import HAL
+import Logging
+import PrayerTimes
+import UnitModel
+
+/// The site's urgent message on this unit's screens: taken from a command (the admin page, a
+/// signed site command, Home Assistant), shown until it ends or is cleared, each step in the
+/// journal and the record with who sent it.
+extension UnitCore {
+    /// On the loop's thread. Returns the answer (for the command's event).
+    public func showMessage(_ request: MessageRequest, id: String) -> String {
+        let r = request.trimmed()
+        let wall = clock.wallNow()
+        if let why = r.problem { return "refused: \(why)" }
+        if r.clears {
+            guard let shown = message else { return "no message to clear" }
+            message = nil
+            logger.notice("message: cleared by \(r.by) (it was from \(shown.by): \(shown.text))")
+            recorder?.message(.cleared, text: shown.text, by: r.by, until: nil, at: wall)
+            return "cleared"
+        }
+        let m = UrgentMessage(text: r.text, by: r.by, from: wall, until: wall + Double(r.minutes) * 60, id: id)
+        message = m
+        let until = LocalTime(unix: m.until, zone: zone)
+        let hm = String(until.iso8601.dropFirst(11).prefix(5))
+        logger.notice("message: from \(r.by) for \(r.minutes) min (until \(hm)): \(r.text)")
+        recorder?.message(.shown, text: m.text, by: m.by, until: EventRecorder.iso(m.until, zone: zone, millis: false), at: wall)
+        return "showing until \(hm) on this unit's screens"
+    }
+
+    /// The message's time is over: it goes (on the loop's thread, each full pass).
+    func expireMessage(wall: Double) {
+        guard let m = message, wall >= m.until else { return }
+        message = nil
+        logger.notice("message: from \(m.by) ended: \(m.text)")
+        recorder?.message(.ended, text: m.text, by: m.by, until: nil, at: wall)
+    }
+}
+
+extension EventRecorder {
+    public enum MessageStep: String, Codable, Sendable { case shown, cleared, ended }
+
+    /// {"t", "type": "message", "step": "shown"|"cleared"|"ended", "text", "by", "until"}:
+    /// `by` is who sent it (shown) or who cleared it.
+    public func message(_ step: MessageStep, text: String, by: String, until: String?, at t: Double) {
+        write(MessageLine(t: Self.iso(t, zone: zone, millis: true), step: step, text: text, by: by, until: until))
+    }
+
+    struct MessageLine: Codable, Equatable {
+        let t: String
+        var type = "message"
+        let step: MessageStep, text: String, by: String, until: String?
+    }
+}

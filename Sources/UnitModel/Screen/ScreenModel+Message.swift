@@ -1,0 +1,23 @@
+import PrayerTimes
+
+extension ScreenModel {
+    /// The site's urgent message (`UrgentMessage`), while it holds.
+    public struct Message: Codable, Sendable, Equatable {
+        public var text: String
+        public var by: String
+        /// When it ends (ISO 8601 with the unit's offset).
+        public var until: String
+        /// An adhan, an iqamah's countdown or its silent minute holds the screen: the message
+        /// waits as a banner beneath it, and fills the screen once that phase is over.
+        public var banner: Bool
+    }
+
+    /// The phases a message never hides.
+    public static let phasesOverMessage: Set<Phase.Kind> = [.adhan, .iqamah, .silence]
+
+    static func message(at t: Double, _ input: ScreenInput, phase: Phase.Kind) -> Message? {
+        guard let m = input.message, m.from <= t + 1, t < m.until else { return nil }
+        return Message(text: m.text, by: m.by, until: LocalTime(unix: m.until, zone: input.zone).iso8601,
+                       banner: phasesOverMessage.contains(phase))
+    }
+}
