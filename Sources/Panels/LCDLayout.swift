@@ -13,6 +13,7 @@ public enum LCDLayout {
     public static func lines(_ c: PanelContent, columns: Int, rows: Int) -> [[UInt8]] {
         // Dark (the display's power wanted off): blank, and the backlight off (PanelDriver).
         if c.dark { return [[UInt8]](repeating: [], count: rows) }
+        if let m = c.message { return messageLines(m, columns: columns, rows: rows) }
         if let s = c.setup { return setupLines(s, columns: columns, rows: rows) }
         // The khutbah: the clock and the next iqamah alone ("Iqamah 13:30", "in 12:34").
         if c.khutbah {

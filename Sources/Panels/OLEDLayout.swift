@@ -12,6 +12,7 @@ public enum OLEDLayout {
     public static func frame(_ c: PanelContent, width: Int = 128, height: Int = 64) -> MonoFrame {
         var f = MonoFrame(width: width, height: height)
         guard c.screenOn else { return f }
+        if let m = c.message { return messageFrame(c, m, width: width, height: height) }
         if c.khutbah { return khutbahFrame(c, width: width, height: height) }
         if let s = c.setup { return setupFrame(c, code: s.code, host: s.host, address: s.address, width: width, height: height) }
         let small = BitmapFont.small, medium = BitmapFont.medium, large = BitmapFont.large

@@ -44,6 +44,9 @@ public struct PanelContent: Equatable, Sendable {
     /// one-time code, the unit's name on the network ("masjid.local:8443") and its first
     /// address ("192.168.1.23:8443"), where the setup page is.
     public var setup: Setup?
+    /// The site's urgent message, outside an adhan, an iqamah's countdown and its silent minute
+    /// (`PanelMessage.swift`): over everything else, setup mode included.
+    public var message: Message?
     public struct Setup: Equatable, Sendable {
         /// "masjid.local:8443" and "192.168.1.23:8443" (nil: no address).
         public var code: String, host: String, address: String?
@@ -72,6 +75,7 @@ public struct PanelContent: Equatable, Sendable {
             let ip = v.addresses.first.map { SetupView(url: $0, code: "", addresses: [], generation: 0).shortAddress }
             setup = Setup(code: v.code, host: v.shortAddress, address: ip, second: (now.map { Int($0.unix.rounded(.down)) } ?? 0) % 10 >= 5)
         }
+        if let msg = m.message, !msg.banner { message = Message(msg, now: now, twelveHour: twelve) }
         // Never NaN into the drawing (an Int of it would trap on the display thread).
         qiblaOffset = m.qibla.flatMap { $0.offset.isFinite && $0.bearing.isFinite ? $0.offset : nil }
         qiblaBearing = m.qibla.flatMap { $0.bearing.isFinite ? $0.bearing : nil }
