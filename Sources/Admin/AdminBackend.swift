@@ -16,9 +16,29 @@ public protocol AdminBackend: Sendable {
     /// "stop", "test-sound", "identify" or "reload" sent to a unit; returns the command's id
     /// (the unit answers on its event topic with it).
     func command(_ name: String, unit: String, user: String) -> Result<String, AdminCommandError>
+    /// The site's urgent message to every unit (`AdminBackend.message` below).
+    func message(_ request: MessageRequest, user: String) -> Result<MessageSent, AdminCommandError>
     /// The unit's `[screen] language` now: the page's language when the browser asks for none
     /// we have. Asked at every request, so cheap (no file read).
     func language() -> String
+}
+
+/// What sending the site's urgent message did: its id, and on how many units it was sent
+/// (this one included), and why it stayed on fewer (no site key to sign it, the broker away).
+public struct MessageSent: Sendable, Equatable {
+    public var id: String
+    public var units: Int
+    public var problem: String?
+    public init(id: String, units: Int, problem: String? = nil) { (self.id, self.units, self.problem) = (id, units, problem) }
+}
+
+extension AdminBackend {
+    /// The site's urgent message (`text` "" clears it) to every unit of the site, this one
+    /// first (it never waits on the broker), signed with the site key when this unit holds it;
+    /// logged with `user`, who is named as its sender.
+    public func message(_ request: MessageRequest, user: String) -> Result<MessageSent, AdminCommandError> {
+        .failure(AdminCommandError("this unit's admin page cannot send a message"))
+    }
 }
 
 public struct AdminSnapshot: Sendable {

@@ -94,6 +94,7 @@ struct AdminRoutes: Sendable {
             return Self.seeOther("/", cookie: Sessions.clearCookie)
         case .settings: return saveSettings(fields, session: s, t)
         case .command(let unit, let command): return send(command, unit: unit, session: s, t)
+        case .message: return sendMessage(fields, session: s, t)
         default: return Self.methodNotAllowed(raw)
         }
     }
@@ -101,13 +102,13 @@ struct AdminRoutes: Sendable {
     // MARK: routes
 
     enum Route: Equatable, CustomStringConvertible {
-        case root, login, logout, settings, units, apiUnits, setup
+        case root, login, logout, settings, units, apiUnits, setup, message
         case command(unit: String, command: String)
 
         var methods: [HTTPRequest.Method] {
             switch self {
             case .root, .units, .apiUnits: return [.get]
-            case .login, .logout, .command: return [.post]
+            case .login, .logout, .command, .message: return [.post]
             case .settings, .setup: return [.get, .post]
             }
         }
@@ -121,6 +122,7 @@ struct AdminRoutes: Sendable {
             case .units: return "/units"
             case .apiUnits: return "/api/v1/units"
             case .setup: return "/setup"
+            case .message: return "/message"
             case .command(let u, let c): return "/units/\(u)/\(c)"
             }
         }
@@ -135,6 +137,7 @@ struct AdminRoutes: Sendable {
         case "/units": return .units
         case "/api/v1/units": return .apiUnits
         case "/setup": return .setup
+        case "/message": return .message
         default:
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 4, parts[0].isEmpty, parts[1] == "units", NetworkConfig.validName(String(parts[2])),
@@ -148,10 +151,11 @@ struct AdminRoutes: Sendable {
     private func root(_ t: AdminText, session: Sessions.Session?, query: FlatDictionary<Substring, Substring>) -> Response {
         guard let s = session else { return Self.loginPage(.ok, t) }
         let saved = query["saved"].map(String.init)
-        return Self.html(.ok, Pages.dashboard(t, user: s.user, csrf: s.csrf, snapshot: backend.snapshot(), units: backend.units(),
-                                              notice: saved.flatMap(Int.init).map {
-                                                  t(query["here"] == "1" ? "home.savedHere" : "home.saved", ["version": String($0)])
-                                              }))
+        var notice = saved.flatMap(Int.init).map { t(query["here"] == "1" ? "home.savedHere" : "home.saved", ["version": String($0)]) }
+        if let done = query["message"], done == "sent" || done == "cleared", let n = query["units"].flatMap({ Int(String($0)) }) {
+            notice = t(done == "sent" ? "message.sent" : "message.cleared", ["count": String(n)]) + (query["here"] == "1" ? " " + t("message.here") : "")
+        }
+        return Self.html(.ok, Pages.dashboard(t, user: s.user, csrf: s.csrf, snapshot: backend.snapshot(), units: backend.units(), notice: notice))
     }
 
     private func send(_ command: String, unit: String, session s: Sessions.Session, _ t: AdminText) -> Response {

@@ -37,11 +37,13 @@ enum Pages {
         HTML.page(t("refused.title"), t, "<p class=\"error\" role=\"alert\">\(HTML.escape(t("refused.text"))) <a href=\"/\">\(HTML.escape(t("refused.again")))</a>.</p>")
     }
 
-    static func dashboard(_ t: AdminText, user: String, csrf: String, snapshot: AdminSnapshot, units: [AdminUnit], notice: String?) -> String {
+    static func dashboard(_ t: AdminText, user: String, csrf: String, snapshot: AdminSnapshot, units: [AdminUnit], notice: String?,
+                          error: String? = nil, draft: String = "") -> String {
         let online = units.filter { $0.state == "online" }.count
         let version = snapshot.version == 0 ? t("home.noVersion") : t("home.version", ["version": String(snapshot.version)])
         return HTML.page(t("title"), t, user: user, csrf: csrf, """
-            \(HTML.message(notice, error: false))
+            \(HTML.message(notice, error: false))\(HTML.message(error, error: true))
+            \(messageForm(t, csrf: csrf, units: units, draft: draft))
             <p>\(HTML.escape(version))</p>
             <p>\(HTML.escape(t("home.units", ["count": String(units.count), "online": String(online)])))</p>
             <p><a href="/settings">\(HTML.escape(t("home.settingsLink")))</a></p>

@@ -37,6 +37,10 @@ extension UnitLink {
         showMessage(request, id)
     }
 
+    /// Whether this unit holds the site key's private half (`[network] signing_key`): what it
+    /// sends the site's units is signed.
+    public var signsCommands: Bool { shared.withLock { $0.signingKey != nil } }
+
     /// Sends the site's urgent message to a unit of the site (the admin page), signed with the
     /// site key when this unit holds it (without, only a unit that takes it unsigned shows it).
     public func send(_ message: MessageRequest, to unit: String, id: String) -> Bool {

@@ -106,6 +106,21 @@ final class UnitAdminBackend: AdminBackend {
         guard let link, link.send(c, to: unit, id: id) else { return .failure(.init("\(unit): the broker is not connected")) }
         return .success(id)
     }
+
+    /// This unit's screens first (at once, whatever the broker does), then every other unit
+    /// the link knows of, each its own signed command.
+    func message(_ request: MessageRequest, user: String) -> Result<MessageSent, AdminCommandError> {
+        let id = "admin-" + UUID().uuidString.prefix(8).lowercased()
+        daemon.showMessage(request, id: id)
+        guard let link else { return .success(MessageSent(id: id, units: 1)) }
+        let others = link.peers().map(\.id).filter { $0 != unitID }
+        let sent = others.filter { link.send(request, to: $0, id: id) }.count
+        var problem: String?
+        if sent < others.count { problem = "the broker is not connected: sent to \(sent) of \(others.count) other unit(s)" }
+        else if !link.signsCommands, !others.isEmpty { problem = "sent unsigned (no signing_key in [network]): only units that take message unsigned show it" }
+        if let problem { logger.warning("admin: message (id \(id)): \(problem)") }
+        return .success(MessageSent(id: id, units: 1 + sent, problem: problem))
+    }
 }
 
 /// The latest status report (a subscriber of the once-a-second snapshots; the admin page reads it).

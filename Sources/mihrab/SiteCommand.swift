@@ -11,7 +11,7 @@ import UnitModel
 struct SiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "site", abstract: "The site's shared settings on its MQTT broker.",
-        subcommands: [Keygen.self, Check.self, Publish.self, Enroll.self, Command.self, Show.self])
+        subcommands: [Keygen.self, Check.self, Publish.self, Enroll.self, Command.self, Message.self, Show.self])
 
     /// The broker options every subcommand that talks to it takes.
     struct BrokerOptions: ParsableArguments {
