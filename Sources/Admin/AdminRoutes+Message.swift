@@ -20,9 +20,11 @@ extension AdminRoutes {
         guard let minutes = minutesField.isEmpty ? UrgentMessage.defaultMinutes : Int(minutesField) else {
             return refuse(.unprocessableContent, "minutes: \(minutesField.prefix(20)) is not a whole number")
         }
-        let request = MessageRequest(text: fields["clear"] != nil ? "" : text, minutes: minutes, by: String(s.user.prefix(UrgentMessage.maximumByCharacters))).trimmed()
+        let clearing = fields["clear"] != nil
+        let request = MessageRequest(text: clearing ? "" : text, minutes: minutes, by: String(s.user.prefix(UrgentMessage.maximumByCharacters))).trimmed()
         if let why = request.problem { return refuse(.unprocessableContent, why) }
-        if !request.clears, request.text.isEmpty { return refuse(.unprocessableContent, t("message.empty")) }
+        // Spaces alone are no message (and no clearing either: that is the other button's).
+        if !clearing, request.text.isEmpty { return refuse(.unprocessableContent, t("message.empty")) }
         switch backend.message(request, user: s.user) {
         case .success(let sent):
             logger.notice("admin: \(s.user) \(request.clears ? "cleared the message" : "sent a message for \(request.minutes) min") on \(sent.units) unit(s) (id \(sent.id))\(sent.problem.map { ": \($0)" } ?? "")")

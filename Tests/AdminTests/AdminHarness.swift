@@ -11,6 +11,9 @@ final class FakeBackend: AdminBackend {
     struct State {
         var applied: [(toml: String, user: String)] = []
         var commands: [(name: String, unit: String, user: String)] = []
+        var messages: [(request: MessageRequest, user: String)] = []
+        /// What the units report showing (their status's `message`).
+        var shown: ScreenModel.Message?
         var error: ConfigError?
         /// The next save stays on this unit (a unit on a site without its signing key).
         var staysHere = false
@@ -42,8 +45,25 @@ final class FakeBackend: AdminBackend {
     func language() -> String { screenLanguage }
 
     func units() -> [AdminUnit] {
-        [AdminUnit(id: "hall-1", state: "online", status: nil), AdminUnit(id: "<b>x</b>", state: "unknown", status: nil)]
+        var status: StatusReport?
+        if let m = state.withLock({ $0.shown }), var s = try? JSONDecoder().decode(StatusReport.self, from: Data(FakeBackend.bareStatus.utf8)) {
+            s.message = m
+            status = s
+        }
+        return [AdminUnit(id: "hall-1", state: "online", status: status), AdminUnit(id: "<b>x</b>", state: "unknown", status: nil)]
     }
+
+    func message(_ request: MessageRequest, user: String) -> Result<MessageSent, AdminCommandError> {
+        state.withLock { $0.messages.append((request, user)) }
+        return .success(MessageSent(id: "admin-1", units: 3))
+    }
+
+    /// A status with only what every status has.
+    static let bareStatus = """
+        {"time":"2026-03-25T12:14:00+00:00","position":{"source":"fixed"},"compass":"unreliable","clock":{"trusted":true,"steps":0},
+         "status":"normal","gps":"off","sensors":{"magnetometer":"absent","accelerometer":"absent","errors":0},
+         "state":{"persisted":true},"counters":{"fired":0,"missed":0,"gpioErrors":0,"rejectedFixes":0}}
+        """
 
     func command(_ name: String, unit: String, user: String) -> Result<String, AdminCommandError> {
         state.withLock { $0.commands.append((name, unit, user)) }

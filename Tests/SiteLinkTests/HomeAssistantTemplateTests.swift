@@ -32,7 +32,7 @@ struct HomeAssistantTemplateTests {
     /// Each template of the discovery by "object/kind", rendered over each status.
     static func rendered(_ statuses: [StatusReport]) throws -> [[String: String]] {
         var templates: [[String]] = []
-        for (topic, payload) in HomeAssistant.discovery(unit: "hall", version: "1.2.3", television: true) {
+        for (topic, payload) in HomeAssistant.discovery(unit: "hall", version: "1.2.3", television: true, message: true) {
             let o = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
             let object = topic.split(separator: "/").dropLast().last.map(String.init) ?? topic
             for key in ["value_template", "json_attributes_template"] {
@@ -124,6 +124,33 @@ struct HomeAssistantTemplateTests {
         }
         // Without a TV (power = "none"), no switch.
         #expect(!HomeAssistant.discovery(unit: "hall", version: "1.2.3").contains { $0.0.contains("/switch/") })
+    }
+
+    @Test("The urgent message's text entity (only where message is taken unsigned): its state the status's message text, '' without one; what it sends the JSON of the message command, whatever the text holds")
+    func message() throws {
+        var shown = try Self.bare()
+        shown.message = ScreenModel.Message(text: "Car \"AB12\" blocking the gate", by: "imam", until: "2026-03-25T12:17:00+00:00", banner: false)
+        let r = try Self.rendered([shown, try Self.bare()])
+        #expect(r.map { $0["message/value_template"] } == ["Car \"AB12\" blocking the gate", ""])
+        #expect(!HomeAssistant.discovery(unit: "hall", version: "1.2.3").contains { $0.0.contains("/text/") })
+        let entry = try #require(HomeAssistant.discovery(unit: "hall", version: "1.2.3", message: true).first { $0.0 == "homeassistant/text/hall/message/config" })
+        let o = try #require(try JSONSerialization.jsonObject(with: entry.1) as? [String: Any])
+        #expect(o["command_topic"] as? String == "mihrab/v1/unit/hall/cmd/message" && o["max"] as? Int == UrgentMessage.maximumCharacters)
+        // The command template as Home Assistant renders it (`value`: what the person typed).
+        let template = try #require(o["command_template"] as? String)
+        let typed = "سيارة \"AB12\" {{ تسد }} البوابة\\"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.python)
+        p.arguments = ["-c", "import sys, jinja2; t, v = sys.argv[1], sys.argv[2]; sys.stdout.write(jinja2.Environment().from_string(t).render(value=v))",
+                       template, typed]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let body = try JSONDecoder().decode(CommandBody.self, from: data)
+        #expect(body.text == typed && body.by == "Home Assistant" && body.id == "home-assistant" && body.signature == nil,
+                Comment(rawValue: String(decoding: data, as: UTF8.self)))
     }
 
     static func object(_ s: String?) throws -> NSDictionary {

@@ -1,6 +1,6 @@
 import Foundation
 import Service
-import SiteLink
+@testable import SiteLink
 import Testing
 import UnitModel
 
@@ -94,6 +94,30 @@ import UnitModel
         #expect(strict.refusal("stop", topic: topic, body: CommandBody(id: "x"), now: now, clockTrusted: true) != nil)
         var keyless = CommandGate(key: nil, unsigned: ["stop"])
         #expect(keyless.refusal("reload", topic: topic, body: body, now: now, clockTrusted: true)?.contains("no [network] site_key") == true)
+    }
+
+    @Test func anUrgentMessagesTextMinutesAndSenderAreSignedAndNoneCanBeChanged() throws {
+        let k = SigningKey()
+        let topic = "mihrab/v1/unit/hall/cmd/message"
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let request = MessageRequest(text: "Car AB12 CDE is blocking the gate", minutes: 10, by: "imam")
+        let body = CommandBody.signed(topic: topic, id: "m-1", key: k, now: now, message: request)
+        var gate = CommandGate(key: k.publicKey, unsigned: [])
+        #expect(gate.refusal("message", topic: topic, body: body, now: now, clockTrusted: true) == nil)
+        for change in [{ (b: inout CommandBody) in b.text = "Fire! Leave now" }, { $0.minutes = 1440 }, { $0.by = "the imam" },
+                       { $0.text = nil }, { $0.text = "" }] {
+            var forged = CommandBody.signed(topic: topic, id: "m-2", key: k, now: now, message: request)
+            change(&forged)
+            var fresh = CommandGate(key: k.publicKey, unsigned: [])
+            #expect(fresh.refusal("message", topic: topic, body: forged, now: now, clockTrusted: true)?.contains("does not verify") == true,
+                    Comment(rawValue: "\(forged)"))
+        }
+        // Unsigned only where the unit's file lists it.
+        #expect(gate.refusal("message", topic: topic, body: CommandBody(id: "u", text: "hi"), now: now, clockTrusted: true)?.contains("unsigned") == true)
+        var ha = CommandGate(key: k.publicKey, unsigned: ["message"])
+        #expect(ha.refusal("message", topic: topic, body: CommandBody(id: "u", text: "hi"), now: now, clockTrusted: true) == nil)
+        #expect(UnitLink.sender(CommandBody(id: "u", text: "hi", by: "Home Assistant")) == "Home Assistant (unsigned)")
+        #expect(UnitLink.sender(body) == "imam")
     }
 
     @Test func theConfigRefusesABadSiteKeyAndCommandsThatMayNotBeUnsigned() throws {

@@ -10,6 +10,10 @@ extension ScreenModel {
         /// An adhan, an iqamah's countdown or its silent minute holds the screen: the message
         /// waits as a banner beneath it, and fills the screen once that phase is over.
         public var banner: Bool
+
+        public init(text: String, by: String, until: String, banner: Bool) {
+            (self.text, self.by, self.until, self.banner) = (text, by, until, banner)
+        }
     }
 
     /// The phases a message never hides.
