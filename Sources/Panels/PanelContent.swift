@@ -44,7 +44,7 @@ public struct PanelContent: Equatable, Sendable {
     /// one-time code, the unit's name on the network ("masjid.local:8443") and its first
     /// address ("192.168.1.23:8443"), where the setup page is.
     public var setup: Setup?
-    /// The site's urgent message, outside an adhan, an iqamah's countdown and its silent minute
+    /// The site's urgent message, outside an adhan, an iqamah's countdown, its silent minute and the prayer
     /// (`PanelMessage.swift`): over everything else, setup mode included.
     public var message: Message?
     public struct Setup: Equatable, Sendable {

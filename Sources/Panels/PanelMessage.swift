@@ -2,7 +2,7 @@ import Drivers
 import UnitModel
 
 /// The site's urgent message on the small displays, outside an adhan, an iqamah's countdown
-/// and its silent minute (those come first, as on the wall screen): "MESSAGE" and when it ends,
+/// its silent minute and the prayer (those come first, as on the wall screen): "MESSAGE" and when it ends,
 /// then its text in pages of what fits, each shown for `pageSeconds`.
 ///
 /// OLED 128x64: "MESSAGE" in a lit bar with the clock; the text in the small font below.

@@ -60,6 +60,20 @@ struct RealTimeBrowserMessageTests {
         }
     }
 
+    @Test("The longest message (200 characters) fits whole at 800x480 and 1080x1920, in en and ar")
+    func longest() throws {
+        let en = String((String(repeating: Self.text + ". ", count: 4)).prefix(UrgentMessage.maximumCharacters))
+        let ar = String((String(repeating: Self.arabic + ". ", count: 4)).prefix(UrgentMessage.maximumCharacters))
+        for (lang, text) in [("en", en), ("ar", ar)] {
+            let (m, _) = try Self.model(at: nil, text: text)
+            for (w, h) in [(800, 480), (1080, 1920)] {
+                let dom = try Self.load(m, lang, w, h, shot: "screen-message-longest-\(lang)-\(w)x\(h).png")
+                #expect(dom.contains("id=\"message-screen\"") && !dom.contains("msg-text fit clip"), "\(lang) \(w)x\(h): clipped")
+                #expect(RealTimeBrowserEventTests.overflow(dom) == "data-overflow=\"\"", "\(lang) \(w)x\(h): \(RealTimeBrowserEventTests.overflow(dom) ?? "no audit")")
+            }
+        }
+    }
+
     @Test("During Dhuhr's iqamah countdown the message waits as a banner at its foot (en and ar, 1920x1080 and 800x480); the countdown keeps the screen")
     func banner() throws {
         for lang in ["en", "ar"] {

@@ -35,7 +35,10 @@ import UnitModel
         // at 12:14 the screens count down to it.
         var units: [SiteUnit] = []
         defer { for u in units { u.killHard() } }
-        for id in ids { units.append(try SiteUnit(id, broker: broker, start: "2026-03-25T12:14", speed: Self.speed)) }
+        // No prayer screen after the iqamah (prayer_minutes = 0): the message fills the screens from 12:16.
+        for id in ids {
+            units.append(try SiteUnit(id, broker: broker, start: "2026-03-25T12:14", speed: Self.speed, extra: "[screen]\nprayer_minutes = 0"))
+        }
         for id in ids { #expect((watch.wait(20) { $0 == "mihrab/v1/unit/\(id)/state" && $1 == "online" }) != nil, Comment(rawValue: id)) }
         let admin = try broker.credentialsFile("admin")
         func site(_ args: [String]) throws -> (status: Int32, out: String, err: String) {

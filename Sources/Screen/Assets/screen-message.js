@@ -1,6 +1,6 @@
 /* Mihrab wall screen: the site's urgent message ("The grey car AB12 CDE is blocking the gate").
-   Full screen over every view but an adhan, an iqamah's countdown and its silent minute: during
-   those it waits as a banner at their foot, and fills the screen once they are over. Its text as
+   Full screen over every view but an adhan, an iqamah's countdown, its silent minute and the
+   prayer: during those it waits as a banner at their foot (dim during the prayer), and fills the screen once they are over. Its text as
    large as fits, in the direction of its own first letters; the clock and when it ends beneath. */
 var MihrabMessage = function (h) {
   "use strict";

@@ -3,7 +3,7 @@ import Platform
 /// An urgent message on every screen of the site ("The grey car AB12 CDE is blocking the
 /// gate"): sent from the admin page, as a signed site command (`mihrab site message`) or from
 /// Home Assistant, shown full screen until it expires or is cleared. Never over an adhan, an
-/// iqamah's countdown or its silent minute: then it waits as a banner.
+/// iqamah's countdown, its silent minute or the prayer: then it waits as a banner.
 public struct UrgentMessage: Codable, Sendable, Equatable {
     public var text: String
     /// Who sent it: the admin page's user, the name a signed command gives, or "unsigned".

@@ -7,8 +7,8 @@ extension ScreenModel {
         public var by: String
         /// When it ends (ISO 8601 with the unit's offset).
         public var until: String
-        /// An adhan, an iqamah's countdown or its silent minute holds the screen: the message
-        /// waits as a banner beneath it, and fills the screen once that phase is over.
+        /// An adhan, an iqamah's countdown, its silent minute or the prayer holds the screen:
+        /// the message waits as a banner beneath it, and fills the screen once that is over.
         public var banner: Bool
 
         public init(text: String, by: String, until: String, banner: Bool) {
@@ -16,8 +16,10 @@ extension ScreenModel {
         }
     }
 
-    /// The phases a message never hides.
-    public static let phasesOverMessage: Set<Phase.Kind> = [.adhan, .iqamah, .silence]
+    /// The phases a message never hides: the adhan, the iqamah's countdown, its silent minute,
+    /// and the prayer itself (its screen is dimmed so as not to draw the eye from it: the
+    /// message waits as a dim line at its foot).
+    public static let phasesOverMessage: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .prayer]
 
     static func message(at t: Double, _ input: ScreenInput, phase: Phase.Kind) -> Message? {
         guard let m = input.message, m.from <= t + 1, t < m.until else { return nil }
