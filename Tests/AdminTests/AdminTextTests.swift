@@ -29,9 +29,9 @@ struct AdminTextTests {
             for (k, v) in english.words {
                 #expect(Self.placeholders(t.words[k] ?? "") == Self.placeholders(v), "\(code): \(k)")
                 // Words that are the same in English and some of ours: GPS, Volume, Iqamah, adhan, TV (Malay and Indonesian say TV),
-                // Latitude and Longitude (French).
+                // Latitude and Longitude, Message and Minutes (French).
                 if code != "en" && !["unit.gps", "settings.volumeTitle", "settings.iqamah", "event.iqamah", "event.adhan", "unit.display",
-                                     "setup.iqamah", "setup.latitude", "setup.longitude"].contains(k) {
+                                     "setup.iqamah", "setup.latitude", "setup.longitude", "message.text", "message.minutes"].contains(k) {
                     #expect(t.words[k] != v, "\(code): \(k) still in English")
                 }
             }
