@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import HAL
 import Logging
 import PrayerTimes
@@ -16,12 +17,14 @@ extension UnitCore {
         if r.clears {
             guard let shown = message else { return "no message to clear" }
             message = nil
+            keepMessage()
             logger.notice("message: cleared by \(r.by) (it was from \(shown.by): \(shown.text))")
             recorder?.message(.cleared, text: shown.text, by: r.by, until: nil, at: wall)
             return "cleared"
         }
         let m = UrgentMessage(text: r.text, by: r.by, from: wall, until: wall + Double(r.minutes) * 60, id: id)
         message = m
+        keepMessage()
         let until = LocalTime(unix: m.until, zone: zone)
         let hm = String(until.iso8601.dropFirst(11).prefix(5))
         logger.notice("message: from \(r.by) for \(r.minutes) min (until \(hm)): \(r.text)")
@@ -33,8 +36,48 @@ extension UnitCore {
     func expireMessage(wall: Double) {
         guard let m = message, wall >= m.until else { return }
         message = nil
+        keepMessage()
         logger.notice("message: from \(m.by) ended: \(m.text)")
         recorder?.message(.ended, text: m.text, by: m.by, until: nil, at: wall)
+    }
+}
+
+/// The message shown is kept on disk (`message.json` in the state directory, written
+/// atomically), so a restart or a power cut while it shows brings it back until its end.
+extension UnitCore {
+    static let messageFile = "message.json"
+
+    var messagePath: String { store.directory + "/" + UnitCore.messageFile }
+
+    func keepMessage() {
+        do {
+            if let message {
+                let e = JSONEncoder()
+                e.outputFormatting = [.sortedKeys]
+                try writeAtomically((try? e.encode(message)) ?? Data(), to: messagePath, mode: 0o600)
+            } else if unlink(messagePath) != 0, errno != ENOENT {
+                logger.error("message: \(messagePath) cannot be removed: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            logger.error("message: \(messagePath) cannot be written (\(error)): a restart would forget the message")
+        }
+    }
+
+    /// The message kept before a restart, if any (one that has ended goes at the first pass).
+    func restoreMessage() {
+        switch readSmallFile(messagePath, limit: 16 * 1024) {
+        case .success(nil): return
+        case .success(let data?):
+            guard let m = try? JSONDecoder().decode(UrgentMessage.self, from: data), m.until > m.from else {
+                logger.error("message: \(messagePath) is not a message; left aside")
+                _ = unlink(messagePath)
+                return
+            }
+            message = m
+            logger.notice("message: from \(m.by) shown again after the restart: \(m.text)")
+        case .failure(let why):
+            logger.error("message: \(messagePath): \(why)")
+        }
     }
 }
 

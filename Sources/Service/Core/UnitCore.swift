@@ -114,6 +114,7 @@ public final class UnitCore {
                                    field: UnitCore.field(place.latitude, place.longitude, clock.wallNow()),
                                    smoothingSeconds: config.smoothingSeconds)
         for problem in store.problems { logger.warning("\(problem)") }
+        restoreMessage()
         for problem in config.sound.problems { logger.error("\(problem)") }
         describeTimetable()
     }
