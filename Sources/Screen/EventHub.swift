@@ -28,7 +28,9 @@ final class EventHub: Sendable {
     var encoded: Int { encodings.load(ordering: .relaxed) }
     var takenSequence: UInt64 { taken.load(ordering: .acquiring) }
 
-    init(feed: ScreenFeed) { self.feed = feed }
+    private let codes: AnnouncementCodes
+
+    init(feed: ScreenFeed, codes: AnnouncementCodes = AnnouncementCodes()) { (self.feed, self.codes) = (feed, codes) }
 
     var count: Int { subscribers.withLock { $0.count } }
 
@@ -47,7 +49,7 @@ final class EventHub: Sendable {
                     // first publication with a page open sends the whole model again.
                     lastModel.withLock { $0 = (nil, []) }
                 } else {
-                    let model = ScreenModel.at(p.wall, input)
+                    let model = codes.decorate(ScreenModel.at(p.wall, input))
                     let changed = lastModel.withLock { last -> [UInt8]? in
                         guard last.model != model.withoutClock else { return nil }
                         last = (model.withoutClock, EventHub.event("model", model))
@@ -86,7 +88,7 @@ final class EventHub: Sendable {
         let p = feed.read()
         guard let input = p.input else { return [] }
         encodings.add(1, ordering: .relaxed)
-        return EventHub.event("model", ScreenModel.at(p.wall, input))
+        return EventHub.event("model", codes.decorate(ScreenModel.at(p.wall, input)))
     }
 
     private func broadcast(model: [UInt8]?, time: [UInt8]) {

@@ -23,7 +23,7 @@ struct PageAssets: Sendable {
             .replacing("{{STYLE}}", with: text(PackageResources.screen_css))
             // The fit and the events', khutbah's and setup's views first: screen.js uses them.
             .replacing("{{SCRIPT}}", with: [PackageResources.screen_fit_js, PackageResources.screen_events_js,
-                                            PackageResources.screen_khutbah_js, PackageResources.screen_setup_js,
+                                            PackageResources.screen_khutbah_js, PackageResources.screen_qr_js, PackageResources.screen_setup_js,
                                             PackageResources.screen_message_js, PackageResources.screen_js].map(text).joined(separator: "\n"))
         struct Head: Decodable { var code: String; var dir: String }
         var out: [String: Language] = [:]

@@ -30,13 +30,14 @@ public final class ScreenServer: Sendable {
         self.feed = feed
         self.logger = logger
         listen = address.isIPv6 ? "[\(address.host)]:\(address.port)" : "\(address.host):\(address.port)"
-        hub = EventHub(feed: feed)
+        let codes = AnnouncementCodes(logger: logger)
+        hub = EventHub(feed: feed, codes: codes)
         do {
             _ = try SocketAddress(ipAddress: address.host, port: Int(address.port))
         } catch {
             throw StartError(description: "screen server: \(address.host) is not an address to listen on: \(error)")
         }
-        let routes = Routes(feed: feed, hub: hub)
+        let routes = Routes(feed: feed, hub: hub, codes: codes)
         server = WebServer(name: "screen server", host: address.host, port: Int(address.port), limits: limits, methods: [.get],
                            refusalHeaders: Routes.securityHeaders, logger: logger) { request in routes.respond(request) }
     }
@@ -73,6 +74,7 @@ public final class ScreenServer: Sendable {
 struct Routes: Sendable {
     let feed: ScreenFeed
     let hub: EventHub
+    let codes: AnnouncementCodes
 
     func respond(_ request: Request) -> Response {
         guard request.method == .get else {
@@ -96,7 +98,7 @@ struct Routes: Sendable {
     }
 
     private func page(_ query: [String: String]) -> Response {
-        guard let model = feed.model() else { return Routes.text(.serviceUnavailable, "starting") }
+        guard let model = feed.model().map(codes.decorate) else { return Routes.text(.serviceUnavailable, "starting") }
         let lang = query["lang"].flatMap { PageAssets.shared.languages[$0] != nil ? $0 : nil } ?? model.language
         return Routes.response(.ok, "text/html; charset=utf-8", Array(PageAssets.shared.page(model: model, language: lang, audit: query["audit"] != nil).utf8))
     }
@@ -113,7 +115,7 @@ struct Routes: Sendable {
     }
 
     private func screen() -> Response {
-        guard let model = feed.model() else { return Routes.json(.serviceUnavailable, ["error": "starting"]) }
+        guard let model = feed.model().map(codes.decorate) else { return Routes.json(.serviceUnavailable, ["error": "starting"]) }
         return Routes.json(.ok, model)
     }
 

@@ -173,7 +173,8 @@
   function mainHTML(ph) {
     var banner = ph.kind === "reminder" && ph.end ? '<div id="reminder-banner" class="banner">' +
       fill(tx("reminderIn"), { prayer: pname(ph.prayer, ph.jumuah), time: cd(ph.end) }) + "</div>" : "";
-    var ann = (M.announcements || []).length ? '<footer class="ann"><div id="announcement" class="ann-text fit"></div></footer>' : "";
+    var ann = (M.announcements || []).length ? '<footer id="ann" class="ann"><div class="ann-box"><div id="announcement" class="ann-text fit">' +
+      '</div></div><div id="announcement-qr" class="ann-qr"></div></footer>' : "";
     return '<div id="main" class="view main">' + topHTML() + banner + '<div class="body"><section class="now-col">' +
       clock("big") + '<div class="dates"><div id="date-gregorian" class="greg">' + gdate((M.dates || {}).gregorian) +
       '</div><div id="date-hijri" class="hijri">' + hdate((M.dates || {}).hijri) + "</div></div>" + nextHTML() +
@@ -252,9 +253,17 @@
     var a = doc.getElementById("announcement"), list = M.announcements || [];
     if (a && list.length && !isNaN(t)) {
       var i = Math.floor(Math.floor(t / 1000) / 10) % list.length;
-      if (i !== annIdx) { annIdx = i; a.textContent = list[i]; a.setAttribute("data-index", i); force = true; }
+      if (i !== annIdx) { annIdx = i; a.textContent = list[i]; a.setAttribute("data-index", i); annQR(i); force = true; }
     }
     if (force || sig !== sizeSig) { sizeSig = sig; fit(); }
+  }
+
+  // The announcement's QR code beside it (`qr` on its row), drawn from the model's rows.
+  function annQR(i) {
+    var link = (M.announcementQR || [])[i], rows = link && (M.qrRows || {})[link], box = doc.getElementById("announcement-qr");
+    if (!box) return;
+    box.innerHTML = rows ? MihrabQR(rows, "", "qr ann-code") : "";
+    doc.getElementById("ann").classList.toggle("has-qr", !!rows);
   }
 
   // Offline, the clock and the countdowns go on from the unit's last time.

@@ -45,13 +45,22 @@ extension SiteConfig {
         if let list = try root.array("announcements") {
             announcements = []
             for (i, v) in list.enumerated() {
-                guard let a = v.table else { throw root.error("announcements", "must be [[announcements]] tables with text (and from, to)") }
+                guard let a = v.table else { throw root.error("announcements", "must be [[announcements]] tables with text (and from, to, qr)") }
                 let t = TableReader(a, path: "announcements[\(i)]", file: root.file, lines: root.lines)
                 guard let text = try t.string("text"), !text.isEmpty else { throw t.error("text", "is missing (the text to show)") }
                 let from = try t.localMinute("from", endOfDay: false)
                 let to = try t.localMinute("to", endOfDay: true)
+                let qr = try t.string("qr")
+                if let qr {
+                    guard !qr.isEmpty, qr.utf8.count <= Announcement.maximumQRBytes else {
+                        throw t.error("qr", "must be 1 to \(Announcement.maximumQRBytes) bytes (an address such as \"https://example.org/donate\"); got \(qr.utf8.count)")
+                    }
+                    guard !qr.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {
+                        throw t.error("qr", "\(quoted(String(qr.prefix(60)))) holds a space or a control character: one address, no spaces")
+                    }
+                }
                 try t.finish()
-                announcements.append(Announcement(text: String(text.prefix(500)), from: from, to: to))
+                announcements.append(Announcement(text: String(text.prefix(500)), from: from, to: to, qr: qr))
             }
         }
     }

@@ -49,10 +49,16 @@ public struct Announcement: Sendable, Equatable {
     /// Local date and minute; nil: open-ended.
     public var from: LocalMinute?
     public var to: LocalMinute?
+    /// `qr = "https://…"`: drawn as a QR code beside the text (a donation page, a form).
+    public var qr: String?
 
-    public init(text: String, from: LocalMinute? = nil, to: LocalMinute? = nil) {
+    /// The longest `qr` taken (bytes): a code a phone reads from a few metres stays small.
+    public static let maximumQRBytes = 300
+
+    public init(text: String, from: LocalMinute? = nil, to: LocalMinute? = nil, qr: String? = nil) {
         self.text = text
         self.from = from
         self.to = to
+        self.qr = qr
     }
 }

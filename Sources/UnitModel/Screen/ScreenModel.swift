@@ -38,6 +38,12 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     /// The site's urgent message (nil: none): full screen, or a banner under an adhan, an
     /// iqamah's countdown or its silent minute.
     public var message: Message? = nil
+    /// Each shown announcement's `qr` (nil: none), beside `announcements`; nil when none has one.
+    public var announcementQR: [String?]? = nil
+    /// The QR codes of `announcementQR`, by their text: one string a row, "1" a dark module.
+    /// Drawn by the screen's server (`Screen`), which has the library; nil in the model as the
+    /// loop makes it.
+    public var qrRows: [String: [String]]? = nil
 
     public struct Phase: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable, CaseIterable {

@@ -41,6 +41,9 @@ extension ScreenModel {
         let minute = local.hour * 60 + local.minute
         let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .event, .khutbah]
         let message = message(at: t, input, phase: phase.kind)
+        let announced = config.announcements.filter { a in
+            (a.from.map { t >= $0.instant(in: zone) } ?? true) && (a.to.map { t < $0.instant(in: zone) } ?? true)
+        }
         return ScreenModel(
             now: iso(t), language: sc.language, digits: sc.digits, clock: sc.clock, title: sc.title,
             screenOn: !input.displayOff && ((sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind) || message != nil),
@@ -50,9 +53,7 @@ extension ScreenModel {
             next: upcoming.map {
                 Next(prayer: $0.prayer, jumuah: $0.prayer == .dhuhr && $0.date.weekday == 5, kind: $0.kind, at: iso($0.time))
             },
-            announcements: config.announcements.filter { a in
-                (a.from.map { t >= $0.instant(in: zone) } ?? true) && (a.to.map { t < $0.instant(in: zone) } ?? true)
-            }.map(\.text),
+            announcements: announced.map(\.text),
             qibla: input.qibla.map { Qibla(bearing: ($0.bearing * 10).rounded() / 10, offset: $0.offset.rounded(), accuracy: $0.accuracy) },
             notices: input.notices.filter { $0 != .normal },
             source: config.jakimZone.map { "JAKIM \($0)" },
@@ -60,7 +61,8 @@ extension ScreenModel {
             fast: fast(at: t, input),
             dark: input.displayOff,
             setup: input.setup,
-            message: message)
+            message: message,
+            announcementQR: announced.contains { $0.qr != nil } ? announced.map(\.qr) : nil)
     }
 
     static func day(_ d: CivilDate) -> Day {
