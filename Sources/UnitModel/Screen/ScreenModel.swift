@@ -35,6 +35,10 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     /// Setup mode (nil outside it): the page shows where to set the unit up, with the code and
     /// its QR code, over everything else.
     public var setup: SetupView? = nil
+    /// The time not to pray that holds now (`[screen] show_forbidden`; ScreenModel+Forbidden).
+    public var forbidden: Forbidden? = nil
+    /// The table's day's Duha (`[screen] show_duha`).
+    public var duha: Duha? = nil
 
     public struct Phase: Codable, Sendable, Equatable {
         public enum Kind: String, Codable, Sendable, CaseIterable {

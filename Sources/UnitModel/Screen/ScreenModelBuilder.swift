@@ -40,7 +40,7 @@ extension ScreenModel {
         let hijri = HijriCalendar.date(for: local.date, offset: config.hijriOffset, afterMaghrib: afterMaghrib)
         let minute = local.hour * 60 + local.minute
         let wakes: Set<Phase.Kind> = [.adhan, .iqamah, .silence, .event, .khutbah]
-        return ScreenModel(
+        var model = ScreenModel(
             now: iso(t), language: sc.language, digits: sc.digits, clock: sc.clock, title: sc.title,
             screenOn: !input.displayOff && ((sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind)),
             trusted: input.trusted, phase: phase,
@@ -59,6 +59,9 @@ extension ScreenModel {
             fast: fast(at: t, input),
             dark: input.displayOff,
             setup: input.setup)
+        model.forbidden = forbidden(at: t, input)
+        model.duha = duha(shown, input)
+        return model
     }
 
     static func day(_ d: CivilDate) -> Day {
