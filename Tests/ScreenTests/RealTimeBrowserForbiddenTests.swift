@@ -8,7 +8,7 @@ import UnitModel
 
 /// The times not to pray on the wall screen in a real browser: London, 20 March 2026, five
 /// minutes into the zawal (`[screen] show_forbidden`, `show_duha`), the page built from the
-/// model by hand as the server would serve it, in English and Arabic, on a 1920x1080 TV and
+/// model by hand as the server would serve it, in English, Arabic and Urdu, on a 1920x1080 TV and
 /// an 800x480 panel. The sign and Duha's line must be there and the layout must fit.
 @Suite("RealTime browser, the times not to pray", .serialized)
 struct RealTimeBrowserForbiddenTests {
@@ -28,7 +28,7 @@ struct RealTimeBrowserForbiddenTests {
         return (ScreenModel.at(zawal.start + 300, input), w)
     }
 
-    @Test("Five minutes into the zawal: the red sign 'Zawal · No prayer until' Dhuhr and 'Duha 06:..–11:..' under the table; en and ar at 1920x1080 and 800x480 without overflow; screenshots kept")
+    @Test("Five minutes into the zawal: the red sign 'Zawal · No prayer until' Dhuhr and 'Duha 06:..–11:..' under the table; en, ar and ur at 1920x1080 and 800x480 without overflow; screenshots kept")
     func zawal() throws {
         let (model, w) = try Self.model()
         let end = try #require(model.forbidden?.end), duha = try #require(model.duha)
@@ -36,7 +36,7 @@ struct RealTimeBrowserForbiddenTests {
         #expect(model.forbidden?.kind == .zawal && w.zawal.map { LocalTime(unix: $0.end, zone: zone).iso8601 } == end)
         func hm(_ iso: String) -> String { String(iso.dropFirst(11).prefix(5)) }
         let shots = Chromium.screenshotDirectory
-        for lang in ["en", "ar"] {
+        for lang in ["en", "ar", "ur"] {
             let file = NSTemporaryDirectory() + "mihrab-forbidden-\(UUID().uuidString).html"
             try PageAssets.shared.page(model: model, language: lang, audit: true).write(toFile: file, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: file) }
@@ -50,8 +50,10 @@ struct RealTimeBrowserForbiddenTests {
                 #expect(RealTimeBrowserEventTests.overflow(dom) == "data-overflow=\"\"", "\(at): \(RealTimeBrowserEventTests.overflow(dom) ?? "no audit")")
                 if lang == "en" {
                     #expect(dom.contains(">Zawal<") && dom.contains("No prayer until <b class=\"num\">") && dom.contains(">Duha<"), "\(at)")
-                } else {
+                } else if lang == "ar" {
                     #expect(dom.contains("dir=\"rtl\"") && dom.contains(">الزوال<") && dom.contains("لا صلاة حتى") && dom.contains(">الضحى<"), "\(at)")
+                } else {
+                    #expect(dom.contains("dir=\"rtl\"") && dom.contains(">زوال<") && dom.contains("تک نماز نہیں") && dom.contains(">چاشت<"), "\(at)")
                 }
             }
         }
