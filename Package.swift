@@ -162,7 +162,8 @@ let package = Package(
             resources: [.embedInCode("Assets/screen.html"), .embedInCode("Assets/screen.css"), .embedInCode("Assets/screen.js"), .embedInCode("Assets/audit.js"),
                         .embedInCode("Assets/screen-fit.js"), .embedInCode("Assets/screen-events.js"),
                         .embedInCode("Assets/screen-khutbah.js"), .embedInCode("Assets/screen-setup.js"),
-                        .embedInCode("Assets/screen-message.js"), .embedInCode("Assets/screen-qr.js")]
+                        .embedInCode("Assets/screen-message.js"), .embedInCode("Assets/screen-qr.js"),
+                        .embedInCode("Assets/screen-forbidden.js")]
         ),
 
         // Small displays on the I2C bus (OLED, character LCD): what they show, from the same

@@ -74,7 +74,7 @@ public final class ScreenServer: Sendable {
 struct Routes: Sendable {
     let feed: ScreenFeed
     let hub: EventHub
-    let codes: AnnouncementCodes
+    var codes = AnnouncementCodes()
 
     func respond(_ request: Request) -> Response {
         guard request.method == .get else {

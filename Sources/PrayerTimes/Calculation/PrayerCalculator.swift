@@ -47,6 +47,11 @@ public struct PrayerCalculator: Sendable {
     /// The unix instant of the date's solar noon, roughly: 12:00 UTC shifted by the
     /// longitude, moved by whole days until it falls on `date` in local time.
     func solarNoonGuess(date: CivilDate, longitude: Double, utcOffset: Int) -> Double {
+        Self.solarNoonGuess(date: date, longitude: longitude, utcOffset: utcOffset)
+    }
+
+    /// `solarNoonGuess` for callers without a calculator (`ForbiddenTimes`).
+    static func solarNoonGuess(date: CivilDate, longitude: Double, utcOffset: Int) -> Double {
         var t = date.unixMidnight + 43_200 - longitude / 15 * 3600
         // The local date's day count, as civilDateTime finds it, without the date itself.
         let localDays = floorInt((t + Double(utcOffset)) / 86_400)

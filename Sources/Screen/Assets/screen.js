@@ -84,6 +84,7 @@
   var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, cd: cd, clock: clock });
   var setup = MihrabSetup({ esc: esc, tx: tx, clock: clock });
   var message = MihrabMessage({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, clock: clock });
+  var forbidden = MihrabForbidden({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, T: T });
 
   // ---- views ----------------------------------------------------------------
   var ICON_WARN = '<svg class="icon" viewBox="0 0 100 100" aria-hidden="true"><path d="M50 8 95 90H5Z" fill="none" ' +
@@ -132,7 +133,7 @@
     return '<section class="table-col">' + day + '<table id="times" class="times' + (M.trusted === false ? " muted" : "") +
       '" data-day="' + esc(tb.day || "today") + '" style="--rows:' + n + '"><thead><tr><th' +
       (M.source ? ' id="times-source" class="source">' + esc(M.source) : ">") + '</th><th>' + esc(tx("adhan")) +
-      "</th><th>" + esc(tx("iqamah")) + "</th></tr></thead><tbody>" + out.join("") + "</tbody></table>" + rm + EV.special(M) +
+      "</th><th>" + esc(tx("iqamah")) + "</th></tr></thead><tbody>" + out.join("") + "</tbody></table>" + rm + forbidden.duha(M) + EV.special(M) +
       "</section>";
   }
 
@@ -175,7 +176,7 @@
       fill(tx("reminderIn"), { prayer: pname(ph.prayer, ph.jumuah), time: cd(ph.end) }) + "</div>" : "";
     var ann = (M.announcements || []).length ? '<footer id="ann" class="ann"><div class="ann-box"><div id="announcement" class="ann-text fit">' +
       '</div></div><div id="announcement-qr" class="ann-qr"></div></footer>' : "";
-    return '<div id="main" class="view main">' + topHTML() + banner + '<div class="body"><section class="now-col">' +
+    return '<div id="main" class="view main">' + topHTML() + banner + forbidden.sign(M) + '<div class="body"><section class="now-col">' +
       clock("big") + '<div class="dates"><div id="date-gregorian" class="greg">' + gdate((M.dates || {}).gregorian) +
       '</div><div id="date-hijri" class="hijri">' + hdate((M.dates || {}).hijri) + "</div></div>" + nextHTML() +
       qiblaHTML() + "</section>" + tableHTML() + "</div>" + ann + "</div>";

@@ -37,6 +37,8 @@ struct MonthSheet: Sendable {
         /// Fajr, sunrise, Dhuhr (on Fridays the Jumu'ah sessions), Asr, Maghrib, Isha.
         var prayers: [Prayer: [Session]]
         var extras: [Extra]
+        /// Duha's start (`[screen] show_duha`): the end of the sunrise window (nil: off, or no sunrise).
+        var duha: Double? = nil
 
         /// The extras a page prints: all on the Ramadan page; on a month's, not the nightly ones.
         func extras(ramadan: Bool) -> [Extra] { ramadan ? extras : extras.filter { !$0.nightly } }
@@ -67,6 +69,9 @@ struct MonthSheet: Sendable {
               let planned = input.plannedDays(from: first.adding(days: -1), count: count + 1) else { return nil }
         let days = Array(planned.dropFirst())
         var rows = days.map { row(of: $0, zone: input.zone, hijriOffset: config.hijriOffset) }
+        if config.screen.showDuha {
+            for i in rows.indices { rows[i].duha = days[i].forbidden?.duha?.start }
+        }
         if case .ramadan = period {
             // The Hijri day begins at Maghrib: a fast day's night (taraweeh, qiyam) runs from the
             // Maghrib before it to its own, so the first row has the first night's.

@@ -42,6 +42,7 @@ struct MonthTable {
                     top += "<th class=\"prayer\(p == .maghrib && ramadan ? " iftar" : "")\"\(span)>\(esc(name))</th>"
                 }
             case .iqamah: continue
+            case .duha: top += "<th class=\"prayer duha\"\(span)>\(esc(t.duha))</th>"
             }
         }
         return "<tr>" + top + "</tr>" + (split ? "<tr class=\"sub\">" + second + "</tr>" : "")
@@ -75,6 +76,7 @@ struct MonthTable {
                 // A session without an iqamah keeps its line, so each iqamah stands beside its adhan.
                 cells += "<td class=\"t iqamah\(sessions.count > 1 ? " sessions" : "")\" data-prayer=\"\(p.rawValue)\">"
                     + sessions.map { $0.iqamah.map(time) ?? "<span class=\"s\">&nbsp;</span>" }.joined() + "</td>"
+            case .duha: cells += "<td class=\"t duha\">\(r.duha.map(time) ?? "")</td>"
             // The column is the nightly prayers' (its head says so): those by their times alone.
             case .extras: cells += "<td class=\"extras\(r.extras.count == 1 && r.extras[0].nightly ? " nightly" : "")\">" + r.extras.map { r.extras.count == 1 && $0.nightly ? times($0) : extra($0) }.joined(separator: "<br>") + "</td>"
             }

@@ -9,7 +9,7 @@ import UnitModel
 /// digits: as the wall screen does (`[screen] digits`, the language's `easternDigits`).
 struct MonthWords: Sendable {
     struct Text: Decodable, Sendable {
-        var adhan: String, iqamah: String, imsak: String, iftar: String, hijriEra: String, dateFormat: String
+        var adhan: String, iqamah: String, imsak: String, iftar: String, hijriEra: String, dateFormat: String, duha: String
     }
 
     /// The `month` object of a language file: the printed sheet's own words.

@@ -38,6 +38,11 @@ extension SiteConfig {
             if let v = try t.double("after_prayer_minutes", in: 0...60) { s.afterPrayerSeconds = v * 60 }
             if let v = try t.double("event_countdown_minutes", in: 0...120) { s.eventCountdownSeconds = v * 60 }
             if let v = try t.int("event_days_ahead", in: 0...Planner.specialsHorizonDays) { s.eventDaysAhead = v }
+            if let v = try t.bool("show_forbidden") { s.showForbidden = v }
+            if let v = try t.bool("show_duha") { s.showDuha = v }
+            if let v = try t.int("forbidden_after_sunrise_minutes", in: 0...60) { s.forbiddenMinutes.afterSunrise = v }
+            if let v = try t.int("forbidden_before_dhuhr_minutes", in: 0...60) { s.forbiddenMinutes.beforeTransit = v }
+            if let v = try t.int("forbidden_before_sunset_minutes", in: 0...60) { s.forbiddenMinutes.beforeSunset = v }
             if let v = try t.string("azkar") { s.azkar = v.isEmpty ? nil : String(v.prefix(2000)) }
             try t.finish()
             screen = s

@@ -69,8 +69,21 @@ extension ScreenInput.Day {
     /// (else computed), Asr at two shadow lengths for a Hanafi unit where the table has it;
     /// imsak is the table's Fajr less the method's imsak minutes, midnight and the last third
     /// stay computed. The table's iqamah times replace `[iqamah]` for their prayer that day.
+    /// With `[screen] show_forbidden` or `show_duha`, the day's times not to pray at the same
+    /// place (`ForbiddenTimes`), the zawal ending at the day's Dhuhr.
     public static func planned(_ date: CivilDate, at place: Coordinates, zone: ZoneRules, config: SiteConfig,
                                calculator: PrayerCalculator) -> ScreenInput.Day {
+        var day = plannedTimes(date, at: place, zone: zone, config: config, calculator: calculator)
+        if config.screen.showForbidden || config.screen.showDuha {
+            day.forbidden = ForbiddenTimes(date: date, at: place, utcOffset: zone.offset(at: date.unixMidnight + 43_200),
+                                           minutes: config.screen.forbiddenMinutes, dhuhr: day.schedule.dhuhr)
+        }
+        return day
+    }
+
+    /// `planned` without the times not to pray.
+    static func plannedTimes(_ date: CivilDate, at place: Coordinates, zone: ZoneRules, config: SiteConfig,
+                             calculator: PrayerCalculator) -> ScreenInput.Day {
         var s = computedSchedule(date, at: place, zone: zone, config: config, calculator: calculator)
         guard let table = config.timetable, let row = table.day(on: date) else {
             return ScreenInput.Day(schedule: s, events: Planner.events(for: date, schedule: s, zone: zone, config: config))

@@ -39,6 +39,13 @@ public struct ScreenConfig: Sendable, Equatable {
     public var eventCountdownSeconds = 600.0
     /// The next special event is shown with its countdown from this many days before it.
     public var eventDaysAhead = 30
+    /// `show_forbidden`: the window not to pray in that holds now (after sunrise, the zawal,
+    /// before sunset) as a sign on the screen; `show_duha`: Duha's time under the table and
+    /// on the printed month. The windows' minutes: `forbidden_*_minutes` (README, "The times
+    /// not to pray, and Duha").
+    public var showForbidden = false
+    public var showDuha = false
+    public var forbiddenMinutes = ForbiddenTimes.Minutes()
 
     public init() {}
 }

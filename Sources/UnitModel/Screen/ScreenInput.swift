@@ -17,6 +17,9 @@ public struct ScreenInput: Sendable {
         public var schedule: DaySchedule
         public var events: [PlannedEvent]
         public var source: Source
+        /// The day's times not to pray and Duha (`[screen] show_forbidden` or `show_duha`;
+        /// nil when both are off, or for a day not planned at a place).
+        public var forbidden: ForbiddenTimes? = nil
         public var date: CivilDate { schedule.date }
 
         public init(schedule: DaySchedule, events: [PlannedEvent], source: Source = .method) {

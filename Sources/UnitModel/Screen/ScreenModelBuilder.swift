@@ -44,7 +44,7 @@ extension ScreenModel {
         let announced = config.announcements.filter { a in
             (a.from.map { t >= $0.instant(in: zone) } ?? true) && (a.to.map { t < $0.instant(in: zone) } ?? true)
         }
-        return ScreenModel(
+        var model = ScreenModel(
             now: iso(t), language: sc.language, digits: sc.digits, clock: sc.clock, title: sc.title,
             screenOn: !input.displayOff && ((sc.on?.contains(minute) ?? true) || wakes.contains(phase.kind) || message != nil),
             trusted: input.trusted, phase: phase,
@@ -63,6 +63,9 @@ extension ScreenModel {
             setup: input.setup,
             message: message,
             announcementQR: announced.contains { $0.qr != nil } ? announced.map(\.qr) : nil)
+        model.forbidden = forbidden(at: t, input)
+        model.duha = duha(shown, input)
+        return model
     }
 
     static func day(_ d: CivilDate) -> Day {
