@@ -24,7 +24,7 @@ struct PageAssets: Sendable {
             // The fit and the events', khutbah's, setup's and the forbidden times' views first: screen.js uses them.
             .replacing("{{SCRIPT}}", with: [PackageResources.screen_fit_js, PackageResources.screen_events_js,
                                             PackageResources.screen_khutbah_js, PackageResources.screen_qr_js, PackageResources.screen_setup_js,
-                                            PackageResources.screen_message_js, PackageResources.screen_forbidden_js, PackageResources.screen_js].map(text).joined(separator: "\n"))
+                                            PackageResources.screen_message_js, PackageResources.screen_forbidden_js, PackageResources.screen_large_js, PackageResources.screen_js].map(text).joined(separator: "\n"))
         struct Head: Decodable { var code: String; var dir: String }
         var out: [String: Language] = [:]
         for bytes in UnitLanguages.files {

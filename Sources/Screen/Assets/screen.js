@@ -84,6 +84,7 @@
   var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, cd: cd, clock: clock });
   var setup = MihrabSetup({ esc: esc, tx: tx, clock: clock });
   var message = MihrabMessage({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, clock: clock });
+  var large = MihrabLarge({ clock: clock, nextHTML: function () { return nextHTML(); }, tableHTML: function () { return tableHTML(); } });
   var forbidden = MihrabForbidden({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, T: T });
 
   // ---- views ----------------------------------------------------------------
@@ -221,7 +222,7 @@
     // banner at their foot); setup mode over the normal view (never over a prayer's phases).
     var msg = M.message && M.message.text ? M.message : null, full = msg && !msg.banner ? message.full(M) : fullHTML(ph);
     if (full && msg && msg.banner) full = full.replace(/<\/div>$/, message.banner(M) + "</div>");
-    stage.innerHTML = off ? "" : (full || (M.setup ? setup(M) : mainHTML(ph)));
+    stage.innerHTML = off ? "" : (full || (M.setup ? setup(M) : M.layout === "large" ? large() : mainHTML(ph)));
     tick(true);
   }
 

@@ -20,6 +20,7 @@ extension SiteConfig {
             }
             if let v = try t.choice("digits", ScreenConfig.Digits.self) { s.digits = v }
             if let v = try t.choice("clock", ScreenConfig.ClockFormat.self) { s.clock = v }
+            if let v = try t.choice("layout", ScreenConfig.Layout.self) { s.layout = v }
             if let v = try t.string("title") { s.title = v.isEmpty ? nil : String(v.prefix(200)) }
             if let v = try t.string("on") {
                 let parts = v.split(separator: "-", omittingEmptySubsequences: false)

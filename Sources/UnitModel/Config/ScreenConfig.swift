@@ -6,6 +6,9 @@ public struct ScreenConfig: Sendable, Equatable {
     public enum Digits: String, Codable, Sendable, CaseIterable { case western, eastern }
     public enum ClockFormat: String, Codable, Sendable, CaseIterable { case h24 = "24h", h12 = "12h" }
     public enum HijriChange: String, Sendable, CaseIterable { case maghrib, midnight }
+    /// `layout`: "large" shows only the clock, the next prayer and its countdown, and the
+    /// day's times, as large as the screen holds.
+    public enum Layout: String, Codable, Sendable, CaseIterable { case normal, large }
 
     /// The languages the page has a file for (Sources/Screen/Languages/<code>.json; a test
     /// checks the two agree).
@@ -17,6 +20,7 @@ public struct ScreenConfig: Sendable, Equatable {
     public var language = "en"
     public var digits = Digits.western
     public var clock = ClockFormat.h24
+    public var layout = Layout.normal
     /// The mosque's or home's name, shown small at the top.
     public var title: String?
     /// Screen hours, minutes after local midnight (may pass midnight); nil: always on.

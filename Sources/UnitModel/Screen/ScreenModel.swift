@@ -44,6 +44,8 @@ public struct ScreenModel: Codable, Sendable, Equatable {
     /// Drawn by the screen's server (`Screen`), which has the library; nil in the model as the
     /// loop makes it.
     public var qrRows: [String: [String]]? = nil
+    /// `[screen] layout` when it is not the normal one ("large"); nil: normal.
+    public var layout: ScreenConfig.Layout? = nil
     /// The time not to pray that holds now (`[screen] show_forbidden`; ScreenModel+Forbidden).
     public var forbidden: Forbidden? = nil
     /// The table's day's Duha (`[screen] show_duha`).

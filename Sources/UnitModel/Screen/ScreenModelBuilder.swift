@@ -63,6 +63,7 @@ extension ScreenModel {
             setup: input.setup,
             message: message,
             announcementQR: announced.contains { $0.qr != nil } ? announced.map(\.qr) : nil)
+        model.layout = sc.layout == .normal ? nil : sc.layout
         model.forbidden = forbidden(at: t, input)
         model.duha = duha(shown, input)
         return model
