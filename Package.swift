@@ -163,7 +163,8 @@ let package = Package(
                         .embedInCode("Assets/screen-fit.js"), .embedInCode("Assets/screen-events.js"),
                         .embedInCode("Assets/screen-khutbah.js"), .embedInCode("Assets/screen-setup.js"),
                         .embedInCode("Assets/screen-message.js"), .embedInCode("Assets/screen-qr.js"),
-                        .embedInCode("Assets/screen-forbidden.js"), .embedInCode("Assets/screen-large.js")]
+                        .embedInCode("Assets/screen-forbidden.js"), .embedInCode("Assets/screen-large.js"),
+                        .embedInCode("Assets/screen-announcements.js")]
         ),
 
         // Small displays on the I2C bus (OLED, character LCD): what they show, from the same

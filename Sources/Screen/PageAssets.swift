@@ -21,10 +21,13 @@ struct PageAssets: Sendable {
         func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
         template = text(PackageResources.screen_html)
             .replacing("{{STYLE}}", with: text(PackageResources.screen_css))
-            // The fit and the events', khutbah's, setup's and the forbidden times' views first: screen.js uses them.
-            .replacing("{{SCRIPT}}", with: [PackageResources.screen_fit_js, PackageResources.screen_events_js,
-                                            PackageResources.screen_khutbah_js, PackageResources.screen_qr_js, PackageResources.screen_setup_js,
-                                            PackageResources.screen_message_js, PackageResources.screen_forbidden_js, PackageResources.screen_large_js, PackageResources.screen_js].map(text).joined(separator: "\n"))
+            // The fit, the QR drawing and the views first (events, khutbah, announcements, setup,
+            // the urgent message, the times not to pray, the large layout): screen.js uses them.
+            .replacing("{{SCRIPT}}", with: [PackageResources.screen_fit_js, PackageResources.screen_qr_js, PackageResources.screen_events_js,
+                                            PackageResources.screen_khutbah_js, PackageResources.screen_announcements_js,
+                                            PackageResources.screen_setup_js, PackageResources.screen_message_js,
+                                            PackageResources.screen_forbidden_js, PackageResources.screen_large_js,
+                                            PackageResources.screen_js].map(text).joined(separator: "\n"))
         struct Head: Decodable { var code: String; var dir: String }
         var out: [String: Language] = [:]
         for bytes in UnitLanguages.files {

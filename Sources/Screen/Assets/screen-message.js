@@ -6,7 +6,15 @@ var MihrabMessage = function (h) {
   "use strict";
   var ICON = '<svg class="msg-icon" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" ' +
     'd="M12 2 1 21h22L12 2Zm-1 7h2v6h-2V9Zm0 8h2v2h-2v-2Z"/></svg>';
-  return {
+  var self = {
+    // The view: the message full screen, or `phase` (a phase's full-screen view, null for the
+    // normal one) with the message as a banner at its foot while the model says so.
+    over: function (M, phase) {
+      var m = M.message && M.message.text ? M.message : null;
+      if (!m) return phase;
+      if (!m.banner) return self.full(M);
+      return phase && phase.replace(/<\/div>$/, self.banner(M) + "</div>");
+    },
     full: function (M) {
       var m = M.message;
       return '<div id="message-screen" class="view full message">' + '<div class="msg-label">' + ICON +
@@ -20,4 +28,5 @@ var MihrabMessage = function (h) {
         h.esc(M.message.text) + "</div></div></div>";
     }
   };
+  return self;
 };

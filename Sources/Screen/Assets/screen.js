@@ -13,7 +13,7 @@
   var L = readJSON("language") || {}, T = L.text || {}, P = L.prayers || {};
   var M = readJSON("model"), NOW = M && M.now;
   var ED = Array.from(L.easternDigits || "0123456789");
-  var connecting = false, offline = false, errored = false, watchdog = 0, annIdx = -1, sizeSig = "";
+  var connecting = false, offline = false, errored = false, watchdog = 0, sizeSig = "";
   // The unit's last time and when it came (performance.now): what the page counts on from offline.
   var HEARD = NOW, heardAt = mono();
   function mono() { return window.performance && performance.now ? performance.now() : Date.now(); }
@@ -83,6 +83,7 @@
     lang: function () { return root.getAttribute("lang") || "en"; } });
   var fit = MihrabFit(stage), khutbah = MihrabKhutbah({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, cd: cd, clock: clock });
   var setup = MihrabSetup({ esc: esc, tx: tx, clock: clock });
+  var ANN = MihrabAnnouncements(doc);
   var message = MihrabMessage({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, clock: clock });
   var large = MihrabLarge({ clock: clock, nextHTML: function () { return nextHTML(); }, tableHTML: function () { return tableHTML(); } });
   var forbidden = MihrabForbidden({ esc: esc, tx: tx, fill: fill, timeHTML: timeHTML, T: T });
@@ -175,12 +176,10 @@
   function mainHTML(ph) {
     var banner = ph.kind === "reminder" && ph.end ? '<div id="reminder-banner" class="banner">' +
       fill(tx("reminderIn"), { prayer: pname(ph.prayer, ph.jumuah), time: cd(ph.end) }) + "</div>" : "";
-    var ann = (M.announcements || []).length ? '<footer id="ann" class="ann"><div class="ann-box"><div id="announcement" class="ann-text fit">' +
-      '</div></div><div id="announcement-qr" class="ann-qr"></div></footer>' : "";
     return '<div id="main" class="view main">' + topHTML() + banner + forbidden.sign(M) + '<div class="body"><section class="now-col">' +
       clock("big") + '<div class="dates"><div id="date-gregorian" class="greg">' + gdate((M.dates || {}).gregorian) +
       '</div><div id="date-hijri" class="hijri">' + hdate((M.dates || {}).hijri) + "</div></div>" + nextHTML() +
-      qiblaHTML() + "</section>" + tableHTML() + "</div>" + ann + "</div>";
+      qiblaHTML() + "</section>" + tableHTML() + "</div>" + ANN.html(M) + "</div>";
   }
 
   function fullHTML(ph) {
@@ -209,7 +208,7 @@
   function render() {
     connecting = false;
     if (offline) showOffline(false);
-    annIdx = -1;
+    ANN.reset();
     if (!M) { showConnecting(); return; }
     var ph = M.phase || { kind: "normal" };
     root.setAttribute("data-phase", ph.kind || "normal");
@@ -218,10 +217,8 @@
     root.setAttribute("data-screen", M.dark === true ? "dark" : off ? "off" : "on");
     root.setAttribute("data-trusted", M.trusted === false ? "false" : "true");
     doc.title = M.title || "Mihrab";
-    // The urgent message over everything but an adhan, an iqamah and its silent minute (then a
-    // banner at their foot); setup mode over the normal view (never over a prayer's phases).
-    var msg = M.message && M.message.text ? M.message : null, full = msg && !msg.banner ? message.full(M) : fullHTML(ph);
-    if (full && msg && msg.banner) full = full.replace(/<\/div>$/, message.banner(M) + "</div>");
+    // The urgent message (screen-message.js), then a phase's view; setup mode over the normal view.
+    var full = message.over(M, fullHTML(ph));
     stage.innerHTML = off ? "" : (full || (M.setup ? setup(M) : M.layout === "large" ? large() : mainHTML(ph)));
     tick(true);
   }
@@ -252,20 +249,8 @@
     Array.prototype.forEach.call(stage.querySelectorAll("[data-until]"), function (e) {
       e.textContent = dur(Date.parse(e.getAttribute("data-until")) - t); sig += e.textContent.length + ",";
     });
-    var a = doc.getElementById("announcement"), list = M.announcements || [];
-    if (a && list.length && !isNaN(t)) {
-      var i = Math.floor(Math.floor(t / 1000) / 10) % list.length;
-      if (i !== annIdx) { annIdx = i; a.textContent = list[i]; a.setAttribute("data-index", i); annQR(i); force = true; }
-    }
+    if (ANN.tick(M, t)) force = true;
     if (force || sig !== sizeSig) { sizeSig = sig; fit(); }
-  }
-
-  // The announcement's QR code beside it (`qr` on its row), drawn from the model's rows.
-  function annQR(i) {
-    var link = (M.announcementQR || [])[i], rows = link && (M.qrRows || {})[link], box = doc.getElementById("announcement-qr");
-    if (!box) return;
-    box.innerHTML = rows ? MihrabQR(rows, "", "qr ann-code") : "";
-    doc.getElementById("ann").classList.toggle("has-qr", !!rows);
   }
 
   // Offline, the clock and the countdowns go on from the unit's last time.
