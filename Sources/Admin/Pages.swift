@@ -69,6 +69,7 @@ enum Pages {
             body += HTML.input("ann_text_\(i)", t("settings.text", ["n": String(i + 1)]), value: a.text, extra: "maxlength=\"500\" dir=\"auto\"")
             body += "<div class=\"row\"><div>" + HTML.input("ann_from_\(i)", t("settings.from"), value: a.from, extra: "dir=\"ltr\"") + "</div><div>"
                 + HTML.input("ann_to_\(i)", t("settings.to"), value: a.to, extra: "dir=\"ltr\"") + "</div></div>"
+            body += HTML.input("ann_qr_\(i)", t("settings.qr"), value: a.qr, extra: "maxlength=\"\(UnitModel.Announcement.maximumQRBytes)\" dir=\"ltr\" inputmode=\"url\"")
         }
         body += "<h2>\(h("settings.volumeTitle"))</h2>" + HTML.input("volume", t("settings.volume"), value: form.volume, type: "number", extra: "min=\"0\" max=\"100\" dir=\"ltr\"")
         body += "<p>\(h("settings.perPrayer"))</p><div class=\"row\">"

@@ -15,7 +15,8 @@ struct SettingsForm: Equatable {
     static let maximumAnnouncements = 20
 
     struct Announcement: Equatable {
-        var text = "", from = "", to = ""
+        /// `qr`: the address its QR code carries ("" for none).
+        var text = "", from = "", to = "", qr = ""
     }
 
     /// "15" (minutes after the adhan), "13:30", or "" (none).
@@ -51,7 +52,7 @@ struct SettingsForm: Equatable {
             }
         }.joined(separator: ", ")
         announcements = c.announcements.map {
-            Announcement(text: Self.shown($0.text), from: $0.from.map(Self.local) ?? "", to: $0.to.map(Self.end) ?? "")
+            Announcement(text: Self.shown($0.text), from: $0.from.map(Self.local) ?? "", to: $0.to.map(Self.end) ?? "", qr: $0.qr ?? "")
         }
         volume = String(c.sound.volume)
         for p in Self.volumePrayers { volumes[p] = c.sound.volumes[p].map { String($0) } ?? "" }
@@ -68,7 +69,7 @@ struct SettingsForm: Equatable {
         for p in Self.iqamahPrayers { iqamah[p] = v("iqamah_\(p.rawValue)") }
         jumuah = v("jumuah")
         for i in 0..<Self.maximumAnnouncements {
-            let a = Announcement(text: v("ann_text_\(i)"), from: v("ann_from_\(i)"), to: v("ann_to_\(i)"))
+            let a = Announcement(text: v("ann_text_\(i)"), from: v("ann_from_\(i)"), to: v("ann_to_\(i)"), qr: v("ann_qr_\(i)"))
             if !a.text.isEmpty { announcements.append(a) }
         }
         volume = v("volume")
@@ -136,6 +137,7 @@ struct SettingsForm: Equatable {
                 t["text"] = a.text
                 if !a.from.isEmpty { t["from"] = a.from }
                 if !a.to.isEmpty { t["to"] = a.to }
+                if !a.qr.isEmpty { t["qr"] = a.qr }
                 list.append(t)
             }
             root["announcements"] = list

@@ -17,7 +17,7 @@ extension SettingsForm {
         var names: Set<String> = ["csrf", "base", "jumuah", "volume", "jakim_zone", "hijri_offset"]
         for p in iqamahPrayers { names.insert("iqamah_\(p.rawValue)") }
         for p in volumePrayers { names.insert("volume_\(p.rawValue)") }
-        for i in 0..<maximumAnnouncements { names.formUnion(["ann_text_\(i)", "ann_from_\(i)", "ann_to_\(i)"]) }
+        for i in 0..<maximumAnnouncements { names.formUnion(["ann_text_\(i)", "ann_from_\(i)", "ann_to_\(i)", "ann_qr_\(i)"]) }
         names.formUnion(eventFieldNames)
         return names
     }()

@@ -22,6 +22,7 @@ struct SettingsRouteTests {
         text = "Class after Isha"
         from = "2026-11-01T18:00"
         to = "2026-11-30T21:30"
+        qr = "https://masjid.example/class"
 
         [sounds]
         volume = 80
@@ -90,6 +91,25 @@ struct SettingsRouteTests {
         for _ in 0..<2 { #expect(await h.post("/settings", try await Self.form(h)).status == 303) }
         #expect(backend.file == after)
         #expect(backend.store.version == 2)
+    }
+
+    @Test("An announcement's qr is in the form: kept when another field changes, saved when typed, a bad one refused with its line")
+    func qr() async throws {
+        let (backend, h) = try Self.start()
+        defer { backend.remove() }
+        let form = try await Self.form(h)
+        #expect(form.contains { $0 == ("ann_qr_1", "https://masjid.example/class") }, "\(form)")
+        var fields = Self.replacing(form, "iqamah_fajr", with: "25")
+        fields = Self.replacing(fields, "ann_text_2", with: "The roof appeal")
+        fields = Self.replacing(fields, "ann_qr_2", with: "https://masjid.example/donate")
+        #expect(await h.post("/settings", fields).status == 303)
+        let stored = try #require(backend.store.settings)
+        let list = try #require(try TOMLTable(string: stored.toml)["announcements"]?.array)
+        #expect(list[1]?["qr"]?.string == "https://masjid.example/class", "kept")
+        #expect(list[2]?["qr"]?.string == "https://masjid.example/donate", "saved")
+        #expect(list[0]?["qr"] == nil)
+        let bad = await h.post("/settings", Self.replacing(try await Self.form(h), "ann_qr_0", with: "https://a.example/ d"))
+        #expect(bad.status == 422 && bad.body.contains("announcements[0].qr") && bad.body.contains("holds a space"), Comment(rawValue: String(bad.body.prefix(2000))))
     }
 
     @Test("An end before the start, a NUL, a control character, a line break, a field the form does not have: each refused with one line naming the field; nothing stored")
