@@ -29,9 +29,7 @@ struct PanelMessageTests {
         return ScreenModel.at(t, input)
     }
 
-    static func rows(_ c: PanelContent, _ columns: Int, _ rows: Int) -> [String] {
-        LCDLayout.lines(c, columns: columns, rows: rows).map { String(decoding: $0, as: UTF8.self) }
-    }
+    static func rows(_ c: PanelContent, _ columns: Int, _ rows: Int) -> [String] { PanelSetupTests.rows(c, columns, rows) }
 
     @Test("LCD 20x4: 'MESSAGE until 10:15' and the text's words in three centred rows; 16x2: a row at a time, every 4 s")
     func lcd() throws {

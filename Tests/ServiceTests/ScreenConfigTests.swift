@@ -48,6 +48,13 @@ struct ScreenConfigTests {
         ("[screen]\nlanguage = \"de\"\n", "t.toml:2: screen.language:"),
         ("[screen]\non = \"4-23\"\n", "t.toml:2: screen.on:"),
         ("[screen]\ncolour = \"red\"\n", "t.toml:2: screen.colour: unknown key"),
+        // The times not to pray (ScreenForbiddenTests).
+        ("[screen]\nshow_forbidden = \"yes\"\n", "t.toml:2: screen.show_forbidden:"),
+        ("[screen]\nshow_duha = 1\n", "t.toml:2: screen.show_duha:"),
+        ("[screen]\nforbidden_after_sunrise_minutes = 61\n", "t.toml:2: screen.forbidden_after_sunrise_minutes: 61 is out of range (0 to 60)"),
+        ("[screen]\nforbidden_before_dhuhr_minutes = -1\n", "t.toml:2: screen.forbidden_before_dhuhr_minutes: -1 is out of range (0 to 60)"),
+        ("[screen]\nforbidden_before_sunset_minutes = 12.5\n", "t.toml:2: screen.forbidden_before_sunset_minutes: must be a whole number from 0 to 60"),
+        ("[screen]\nforbidden_minutes = 10\n", "t.toml:2: screen.forbidden_minutes: unknown key"),
         ("[screen]\nkhutbah_minutes = 121\n", "t.toml:2: screen.khutbah_minutes: 121 is out of range (0 to 120)"),
         ("[screen]\nkhutbah_minutes = -5\n", "t.toml:2: screen.khutbah_minutes: -5 is out of range (0 to 120)"),
         ("[screen]\nkhutbah_minutes = 12.5\n", "t.toml:2: screen.khutbah_minutes: must be a whole number from 0 to 120"),
