@@ -305,15 +305,29 @@ bench: release
 	$(SWIFT) build -c release --product AdhanInstructions --static-swift-stdlib
 	bash Benchmarks/instructions.sh $$($(SWIFT) build -c release --show-bin-path)
 
-# JAKIM's zones' reference points fitted to its own 2025 table (../shared/reference/authority/jakim)
-# and written as Sources/PrayerTimes/Zones/JakimZone+{Table,North,South,Borneo}.swift; jakim-zones-check fits every
-# zone again and fails if the source differs (the tests fit a sample of them).
+# JAKIM's zones' reference points fitted to its own 2026 table (../shared/reference/authority/jakim)
+# and written as Sources/PrayerTimes/Zones/JakimZone+{Table,North,South,Borneo}.swift. jakim-zones-check
+# fits every zone again, fails if the source differs, and reports each zone's figures per year
+# against JAKIM's tables of 2022 to 2026 (github ruqqq/prayertimes-database at a fixed commit,
+# fetched into .build, GPL-3.0, not copied into the tree; JAKIM_YEARS= a folder of them instead).
+JAKIM_YEARS_REPO ?= https://github.com/ruqqq/prayertimes-database
+JAKIM_YEARS_COMMIT = a474760e4d012b779ce0f4748a7d682060ede37a
+JAKIM_YEARS ?= .build/jakim-years
 jakim-zones:
 	$(SWIFT) build -c release --product fit-reference-points
 	$$($(SWIFT) build -c release --show-bin-path)/fit-reference-points
 jakim-zones-check:
 	$(SWIFT) build -c release --product fit-reference-points
-	$$($(SWIFT) build -c release --show-bin-path)/fit-reference-points --check
+	@if [ ! -f $(JAKIM_YEARS)/prayer_times_2026.csv ]; then \
+	  rm -rf .build/prayertimes-database && git init -q --bare .build/prayertimes-database && \
+	  git -C .build/prayertimes-database fetch -q --depth 1 $(JAKIM_YEARS_REPO) $(JAKIM_YEARS_COMMIT) && \
+	  git -C .build/prayertimes-database update-ref HEAD $(JAKIM_YEARS_COMMIT) && \
+	  python3 board/jakim/other-years.py .build/prayertimes-database $(JAKIM_YEARS); fi
+	$$($(SWIFT) build -c release --show-bin-path)/fit-reference-points --check --years $(JAKIM_YEARS) \
+	  --verify 2022 --verify 2023 --verify 2024 --verify 2025 --verify 2026
+	@echo "--- fitted over 2024 to 2026 together (not written):"
+	$$($(SWIFT) build -c release --show-bin-path)/fit-reference-points --years $(JAKIM_YEARS) --pool 2024 --pool 2025 \
+	  --verify 2022 --verify 2023 --verify 2024 --verify 2025 --verify 2026 | tail -5
 
 clean:
 	rm -rf .build

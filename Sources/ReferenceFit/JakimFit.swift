@@ -29,7 +29,8 @@ public enum JakimFit {
         let results = Results(count: bounds.count)
         DispatchQueue.concurrentPerform(iterations: bounds.count) { i in
             let zone = bounds[i]
-            results.set(i, fitter.fit(zone, days: days(zone.code, published), derived: derived(zone)))
+            results.set(i, fitter.fit(zone, days: days(zone.code, published), derived: derived(zone),
+                                       seasons: ZoneSeasons.jakim[zone.code] ?? []))
         }
         return results.all
     }

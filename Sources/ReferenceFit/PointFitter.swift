@@ -26,8 +26,10 @@ public struct PointFitter: Sendable {
     }
 
     /// `derived`: the zone's times are derived from a base zone's (its points already fitted).
-    public func fit(_ bounds: ZoneBounds, days: [PublishedTable.Day], derived: DerivedTimes? = nil) -> ZoneFit {
-        var sky = Sky(fitter: self, days: days, derived: derived)
+    /// `seasons`: the zone's days at another height (left out of the search, checked at theirs).
+    public func fit(_ bounds: ZoneBounds, days: [PublishedTable.Day], derived: DerivedTimes? = nil,
+                    seasons: [PointSeason] = []) -> ZoneFit {
+        var sky = Sky(fitter: self, days: ZoneSeasons.outOfSeason(days, seasons), derived: derived)
         let lon0 = ((bounds.longitude.lowerBound + bounds.longitude.upperBound) / 2 * 1e4).rounded() / 1e4
         let inBox = -240 * (bounds.longitude.upperBound - lon0) ... -240 * (bounds.longitude.lowerBound - lon0)
         var points = ReferencePoints(repeating: ReferencePoint(Coordinates(checked: 0, longitude: lon0, elevation: 0)))
@@ -37,13 +39,13 @@ public struct PointFitter: Sendable {
             points[prayer] = point(found, lon0: lon0, bounds: bounds)
             if found.dip { rules[prayer] = "at \(Int(found.height)) m with the height's dip on the twilight angle" }
         }
-        var result = verify(points, derived: derived, days: days)
+        var result = verify(points, derived: derived, days: days, seasons: seasons)
         for prayer in Prayer.allCases where !Self.meetsGoal(result[prayer].fit) {
             // No point of the box fits: the constant beyond its edge becomes the point's adjustment.
             let found = search(prayer, bounds, lon0: lon0, shifts: Self.freeShift, sky: &sky)
             var trial = points
             trial[prayer] = point(found, lon0: lon0, bounds: bounds)
-            let tried = verify(trial, derived: derived, days: days)
+            let tried = verify(trial, derived: derived, days: days, seasons: seasons)
             // Kept only where it meets the goal: a constant that merely does better is not the authority's rule.
             if Self.meetsGoal(tried[prayer].fit) {
                 points = trial
@@ -54,7 +56,7 @@ public struct PointFitter: Sendable {
             }
         }
         for prayer in Prayer.allCases { result[prayer].rule = rules[prayer] }
-        return ZoneFit(code: bounds.code, events: result, base: bounds.base)
+        return ZoneFit(code: bounds.code, events: result, base: bounds.base, seasons: seasons)
     }
 
     /// The fitted point: the search's latitude and height, the longitude of its shift (kept
@@ -105,9 +107,11 @@ public struct PointFitter: Sendable {
 
     /// Each time at its point, the way the unit computes it (derived from a base zone's where
     /// the zone is), against the table.
-    public func verify(_ points: ReferencePoints, derived: DerivedTimes? = nil, days: [PublishedTable.Day]) -> PerPrayer<ZoneFit.Event> {
+    public func verify(_ points: ReferencePoints, derived: DerivedTimes? = nil, days: [PublishedTable.Day],
+                       seasons: [PointSeason] = []) -> PerPrayer<ZoneFit.Event> {
         var p = parameters
         p.referencePoints = points
+        p.pointSeasons = seasons
         p.derivedFrom = derived
         let calculator = PrayerCalculator(parameters: p)
         var out = PerPrayer(repeating: ZoneFit.Event(point: points.fajr, fit: JakimZone.Fit(days: 0, withinOne: 0, withinTwo: 0, worst: 0)))
@@ -150,4 +154,10 @@ public struct ZoneFit: Sendable {
     public var events: PerPrayer<Event>
     /// The zone this one's times are derived from, if they are.
     public var base: String?
+    /// The days at another height (the table's rules).
+    public var seasons: [PointSeason]
+
+    public init(code: String, events: PerPrayer<Event>, base: String? = nil, seasons: [PointSeason] = []) {
+        (self.code, self.events, self.base, self.seasons) = (code, events, base, seasons)
+    }
 }

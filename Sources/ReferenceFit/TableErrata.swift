@@ -21,7 +21,7 @@ public struct TableErratum: Sendable {
     }
 
     /// A zone's days with the times the errata cover taken out.
-    public static func correct(_ days: [PublishedTable.Day], zone: String, _ errata: [TableErratum] = jakim2025)
+    public static func correct(_ days: [PublishedTable.Day], zone: String, _ errata: [TableErratum] = jakim2026)
         -> [PublishedTable.Day] {
         days.map { day in
             var minutes = day.minutes
@@ -34,13 +34,13 @@ public struct TableErratum: Sendable {
 
     static func day(_ y: Int, _ m: Int, _ d: Int) -> CivilDate { CivilDate(year: y, month: m, day: d) ?? CivilDate(daysSinceEpoch: 0) }
 
-    /// JAKIM's 2025 table, as the Malaysia Waktu Solat Dataset has it.
-    public static let jakim2025: [TableErratum] = [
-        TableErratum(zone: "SBH06", from: day(2025, 3, 12), to: day(2025, 3, 14),
-                     why: "Subuh, Syuruk and Asar 3 to 6 minutes earlier than on the days around, then back"),
-        TableErratum(zone: "SBH09", from: day(2025, 3, 28), to: day(2025, 3, 31),
-                     why: "every time 3 to 20 minutes later than on the days around (Subuh 05:20 after 05:10), then back"),
-        TableErratum(zone: "SBH06", from: day(2025, 12, 1), to: day(2025, 12, 31), times: [.maghrib],
-                     why: "Maghrib 8 to 9 minutes earlier than the summit's of January to November, as if at sea level (SBH06 less SBH07: +5 or +6 minutes to 30 November, -3 in December); its Syuruk, Isyak and Subuh, and the other mountain zones, go on as before"),
+    /// JAKIM's 2026 table as e-Solat served it in May 2026 (the Malaysia Waktu Solat Dataset's
+    /// files, each year's the same): days its copy of December 2025 (ruqqq/prayertimes-database)
+    /// and JAKIM's tables of 2022 to 2025 do not have.
+    public static let jakim2026: [TableErratum] = [
+        TableErratum(zone: "SBH06", from: day(2026, 3, 12), to: day(2026, 3, 14),
+                     why: "Subuh, Syuruk, Zohor and Asar 2 to 6 minutes earlier than on the days around, then back; not in the copy served in December 2025 nor in 2022 to 2025"),
+        TableErratum(zone: "SBH09", from: day(2026, 3, 28), to: day(2026, 3, 31),
+                     why: "every time 3 to 20 minutes later than on the days around (Subuh 05:20 after 05:10), then back; not in the copy served in December 2025 nor in 2022 to 2025"),
     ]
 }

@@ -15,15 +15,17 @@ public enum ZoneTableWriter {
     public static func render(_ fits: [ZoneFit], names: [String: (state: String, area: String)]) -> [(file: String, text: String)] {
         var head = """
         // Made by fit-reference-points (Sources/fit-reference-points, `make jakim-zones`): do not edit.
-        // Fitted to JAKIM's e-Solat table of 2025, every day of every zone: the Malaysia Waktu Solat
+        // Fitted to JAKIM's e-Solat table of 2026, every day of every zone: the Malaysia Waktu Solat
         // Dataset (github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of
-        // JAKIM's e-solat portal), licence CC BY 4.0; zones' states and places from its zones.csv.
+        // JAKIM's e-solat portal, May 2026), licence CC BY 4.0, whose files for 2020 to 2027 all hold
+        // that table; zones' states and places from its zones.csv. Kedah's derived zones follow
+        // JAKIM's takwim (JakimTakwimTable.swift).
         // Each time: its point (latitude, longitude, height m; dip: the height's dip also on the
         // twilight angle; adjust: seconds added where no point of the zone's box fits) and its fit
         // (days, within 1 min, within 2, worst minutes). The rows: \(regions.map(\.file).joined(separator: ", ")).
 
         """
-        for e in TableErratum.jakim2025 {
+        for e in TableErratum.jakim2026 {
             let times = e.times.map { " (\($0.map(\.rawValue).joined(separator: ", ")))" } ?? ""
             head += "// Left out, the table's own error: \(e.zone)\(times) \(e.from) to \(e.to), \(e.why).\n"
         }
@@ -53,7 +55,17 @@ public enum ZoneTableWriter {
         let rules = Prayer.allCases.compactMap { p in zone.events[p].rule.map { "\(p.rawValue): \($0)" } }
         if !rules.isEmpty { out += ",\n            residual: \(literal(rules.joined(separator: "; ")))" }
         if let base = zone.base { out += ",\n            base: \(literal(base))" }
+        if !zone.seasons.isEmpty {
+            out += ",\n            seasons: [" + zone.seasons.map(season).joined(separator: ", ") + "]"
+        }
         return out + "),\n"
+    }
+
+    /// A season as the row's source: its time, months, height, reason and years.
+    static func season(_ s: PointSeason) -> String {
+        ".init(prayer: .\(s.prayer.rawValue), months: \(s.months.lowerBound)...\(s.months.upperBound), elevation: \(Int(s.elevation)),\n"
+            + "                     why: \(literal(s.why)),\n"
+            + "                     seen: [\(s.seen.map(String.init).joined(separator: ", "))])"
     }
 
     public static func point(_ p: ReferencePoint) -> String {

@@ -3,9 +3,13 @@
 //
 //   fit-reference-points [--table DIR] [--output DIR] [--check] [--zone CODE ...]
 //
-// --table: the folder of prayer_times_2025.csv and zones.csv (../shared/reference/authority/jakim).
+// --table: the folder of prayer_times_2025.csv and zones.csv (../shared/reference/authority/jakim):
+// JAKIM's 2026 table (PublishedTable.tableYear).
 // --output: the table's folder (Sources/PrayerTimes/Zones: JakimZone+Table.swift and its regions' rows).
 // --check: write nothing; exit 1 if the fit differs from the files there.
+// --years DIR --verify YEAR ...: each zone's fit, as made, checked against the tables of other
+// years in DIR (prayer_times_YEAR.csv, board/jakim/other-years.py): its figures per year.
+// --pool YEAR ...: fit over those years of DIR too, beside the table, and report (nothing written).
 // --zone: fit only these zones and print their points and the days more than a minute off
 // (nothing written); with FIT_DAYS=asr (a time's name) also each day's difference.
 import Foundation
@@ -21,6 +25,9 @@ var table = "../shared/reference/authority/jakim"
 var output = "Sources/PrayerTimes/Zones"
 var check = false
 var only: [String] = []
+var verifyYears: [Int] = []
+var poolYears: [Int] = []
+var yearsDirectory = ""
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -28,16 +35,31 @@ while let a = args.popFirst() {
         guard let v = args.popFirst() else { fail("\(a) needs a value", 64) }
         if a == "--table" { table = v } else if a == "--output" { output = v } else { only.append(v.uppercased()) }
     case "--check": check = true
+    case "--years":
+        guard let v = args.popFirst() else { fail("--years needs a folder", 64) }
+        yearsDirectory = v
+    case "--pool":
+        guard let v = args.popFirst(), let y = Int(v) else { fail("--pool needs a year", 64) }
+        poolYears.append(y)
+    case "--verify":
+        guard let v = args.popFirst(), let y = Int(v) else { fail("--verify needs a year", 64) }
+        verifyYears.append(y)
     default: fail("unknown argument \(a)", 64)
     }
 }
 
 do {
     let published = try PublishedTable.jakim(directory: table)
+    guard published.slips.isEmpty else { fail("the table's times out of their hours: \(published.slips)", 1) }
     let bounds = ZoneBounds.jakim.filter { only.isEmpty || only.contains($0.code) }
     let missing = Set(published.zones.keys).subtracting(ZoneBounds.jakim.map(\.code))
     guard missing.isEmpty else { fail("zones in the table without a box: \(missing.sorted().joined(separator: ", "))", 1) }
-    let fits = JakimFit.fitAll(bounds, published: published)
+    var pooled = published
+    for year in poolYears {
+        let other = try PublishedTable.jakim(directory: yearsDirectory, year: year, as: nil)
+        for (code, days) in other.zones { pooled.zones[code, default: []] += days }
+    }
+    let fits = JakimFit.fitAll(bounds, published: pooled)
     for zone in fits {
         print(JakimFit.summary(zone))
         if !only.isEmpty {
@@ -50,7 +72,33 @@ do {
             }
         }
     }
-    if !only.isEmpty { exit(0) }
+    var years: [String] = []
+    for year in verifyYears {
+        var shortOf: [String] = []
+        let other = try PublishedTable.jakim(directory: yearsDirectory, year: year, as: nil)
+        let fitter = PointFitter(method: .jakim, utcOffset: JakimFit.utcOffset)
+        for zone in fits {
+            let derived = zone.base.flatMap { b in fits.first { $0.code == b } }.map { b in
+                var base = ReferencePoints(repeating: b.events.fajr.point)
+                for p in Prayer.allCases { base[p] = b.events[p].point }
+                return DerivedTimes(base: base)
+            }
+            var points = ReferencePoints(repeating: zone.events.fajr.point)
+            for p in Prayer.allCases { points[p] = zone.events[p].point }
+            let events = fitter.verify(points, derived: derived, days: other.zones[zone.code] ?? [], seasons: zone.seasons)
+            let fit = ZoneFit(code: zone.code, events: events, base: zone.base)
+            let short = Prayer.allCases.filter { !PointFitter.meetsGoal(events[$0].fit) }
+            if !short.isEmpty { shortOf.append(zone.code) }
+            print("\(year) \(JakimFit.summary(fit))\(short.isEmpty ? "" : " SHORT")")
+            for prayer in short { print("   \(prayer.rawValue): \(events[prayer].missed.map { "\($0)" }.joined(separator: " "))") }
+        }
+        let slips = other.slips.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        years.append("\(year): \(fits.count - shortOf.count) of \(fits.count) zones meet the goal"
+                     + (shortOf.isEmpty ? "" : "; short: \(shortOf.joined(separator: " "))")
+                     + (slips.isEmpty ? "" : "; the table's slips left out: \(slips.joined(separator: ", "))"))
+    }
+    for line in years { print(line) }
+    if !only.isEmpty || !poolYears.isEmpty { exit(0) }
     for (file, text) in ZoneTableWriter.render(fits, names: published.names) {
         let path = output + "/" + file
         if check {

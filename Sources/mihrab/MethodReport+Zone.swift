@@ -55,7 +55,7 @@ extension MethodReport {
             }
             if let residual { out.append("Residual:     \(residual)") }
             if let base {
-                out.append("Derived:      from \(base): its times plus, for each block of days from 21 days after a new moon, the largest difference of this zone's own (Syuruk: the smallest)")
+                out.append("Derived:      from \(base): its times plus, for each month of JAKIM's takwim, the largest difference of this zone's own (Syuruk: the smallest)")
             }
             out.append("Points from:  \(source)")
             return out

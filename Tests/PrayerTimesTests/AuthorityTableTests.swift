@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import PrayerTimes
+import ReferenceFit
 
 /// The methods against the times the authorities themselves publish: JAKIM's e-Solat table
-/// of 2025 (every zone) and MUIS's 2025 calendar, from `../shared/reference/authority`
+/// of 2026 (every zone; the shared file named 2025 holds it) and MUIS's 2025 calendar, from `../shared/reference/authority`
 /// beside the project (their licences keep them out of the repo; the suite skips, saying
 /// so, when that folder is absent).
 @Suite("authority tables", .enabled(if: AuthorityTables.present, "../shared/reference/authority is absent: skipped"))
@@ -56,14 +57,15 @@ struct AuthorityTableTests {
     /// within two) at the zone's westernmost listed place: there the list holds JAKIM's own
     /// reference point. Elsewhere JAKIM's point is not among the listed places (the times
     /// run a constant minute or more apart, or drift with the season where the point lies
-    /// further north or south), or the state takes Syuruk at the zone's eastern edge.
+    /// further north or south), or the state takes Syuruk at the zone's eastern edge. (JHR03
+    /// met it only with the table read as 2025's: 98.8% as 2026's, the year it is.)
     static let goalZones: Set<String> = [
-        "JHR01", "JHR03", "JHR04", "MLK01", "PHG01", "PHG04", "PLS01", "SBH01", "SBH02", "SBH03", "SBH04",
+        "JHR01", "JHR04", "MLK01", "PHG01", "PHG04", "PLS01", "SBH01", "SBH02", "SBH03", "SBH04",
         "SBH07", "SBH08", "SWK01", "SWK02", "SWK04", "SWK05", "SWK06", "SWK07", "SWK08", "SWK09",
         "TRG01", "WLY02",
     ]
 
-    @Test("JAKIM 2025, every zone at its westernmost listed place (JAKIM's rule for a zone's reference point)")
+    @Test("JAKIM 2026, every zone at its westernmost listed place (JAKIM's rule for a zone's reference point)")
     func jakim() throws {
         let tables = try AuthorityTables.jakim()
         var all = Fit(), before = Fit()
@@ -98,7 +100,7 @@ struct AuthorityTableTests {
         #expect(all.share(all.withinTwo) >= 0.98, "all zones: \(all)")
         // The parameters the method had before (Subuh 20 degrees, no precautions, nearest) miss by far.
         #expect(before.share(before.withinOne) < 0.6, "before: \(before)")
-        print("JAKIM 2025, \(tested.count) zones: \(all); before: \(before)")
+        print("JAKIM 2026, \(tested.count) zones: \(all); before: \(before)")
     }
 
     // MARK: MUIS
@@ -146,7 +148,9 @@ enum AuthorityTables {
         let columns: [(Int, Prayer)] = [(4, .fajr), (5, .sunrise), (7, .dhuhr), (8, .asr), (9, .maghrib), (10, .isha)]
         for line in csv.split(whereSeparator: \.isNewline).dropFirst() {
             let f = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard f.count >= 11, let date = CivilDate(iso: String(f[1])) else { continue }
+            // The file's days are JAKIM's 2026 table (ReferenceFit's PublishedTable.tableYear).
+            guard f.count >= 11, let read = CivilDate(iso: String(f[1])),
+                  let date = CivilDate(year: PublishedTable.tableYear, month: read.month, day: read.day) else { continue }
             var times: [Prayer: Int] = [:]
             for (i, prayer) in columns { if let m = minutes(f[i]) { times[prayer] = m } }
             out.days[String(f[0]), default: []].append((date, times))

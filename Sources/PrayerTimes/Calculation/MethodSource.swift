@@ -18,7 +18,7 @@ extension CalculationMethod {
         case .jakim:
             return MethodSource(
                 statement: "Subuh 18 degrees: MKI Muzakarah 116, 20-21 Nov 2019 (JAKIM Director-General's statement; 20 degrees before, states from Nov 2019 to Feb 2020). Rounded up: JAKIM's e-Solat worked example (e-solat.gov.my/web/index1.php?id=56, 13h08m52s -> 1:09). Zohor 1 min 4 s after transit: e-Solat page id=55 as quoted in batoulapps/Adhan#80. Isyak 18 degrees and Syuruk a minute earlier: fitted, no JAKIM text found. A zone's times are for its reference point, traditionally its westernmost (Mohd Paidi Norman et al., 'kaedah titik paling barat').",
-                checked: "JAKIM e-Solat 2025, 51 zones at their westernmost listed place: 91% of times within 1 min, 99% within 2 (25 zones >= 99% and 100%); was 57% and 78%. With jakim_zone, each time at the zone's point fitted to that table (JakimZone; Kedah's zones derived from KDH01's by lunar blocks): all 360 zone times >= 99% within 1 min and all within 2")
+                checked: "JAKIM e-Solat 2026, 51 zones at their westernmost listed place: 91% of times within 1 min, 99% within 2 (24 zones >= 99% and 100%); was 57% and 78%. With jakim_zone, each time at the zone's point fitted to that table (JakimZone; Kedah's zones derived from KDH01's by the months of JAKIM's takwim): all 360 zone times >= 99% within 1 min and all within 2, and 54 of 60 zones so in JAKIM's 2024 and 2025 tables")
         case .singapore:
             return MethodSource(
                 statement: "no MUIS text found; 20/18 degrees from the Fiqh Council of North America's table, Dhuhr +1 min and rounding up fitted (batoulapps/adhan)",

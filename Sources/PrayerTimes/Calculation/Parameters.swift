@@ -100,6 +100,8 @@ public struct CalculationParameters: Sendable, Equatable {
     /// With reference points: the zone's times are another zone's plus a difference held for
     /// a block of days (JAKIM's Kedah zones).
     public var derivedFrom: DerivedTimes?
+    /// With reference points: the days on which a time is computed at another height.
+    public var pointSeasons: [PointSeason] = []
 
     public init(method: CalculationMethod = .custom, fajrAngle: Double, isha: IshaRule,
                 maghrib: MaghribRule = .sunset) {

@@ -30,7 +30,8 @@ public struct PrayerCalculator: Sendable {
     /// `ramadan` selects the Ramadan Isha interval of methods that have one.
     public func schedule(for date: CivilDate, at coordinates: Coordinates, utcOffset: Int,
                          ramadan: Bool = false) -> DaySchedule {
-        if let points = parameters.referencePoints {
+        if var points = parameters.referencePoints {
+            if !parameters.pointSeasons.isEmpty { points = PointSeason.points(points, on: date, parameters.pointSeasons) }
             if let derived = parameters.derivedFrom {
                 return derivedSchedule(for: date, points: points, derived: derived, utcOffset: utcOffset, ramadan: ramadan)
             }

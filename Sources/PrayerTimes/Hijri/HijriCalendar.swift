@@ -76,3 +76,37 @@ public enum HijriCalendar {
     private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
     private static func ceilDiv(_ a: Int, _ b: Int) -> Int { -floorDiv(-a, b) }
 }
+
+extension HijriCalendar {
+    /// The Hijri month holding a day (days since 1970-01-01), as the days from its first to
+    /// the next month's first: JAKIM's takwim where it has the month, Umm al-Qura outside it
+    /// (which starts a month a day before JAKIM's about every other month), the tabular
+    /// calendar outside both.
+    public static func jakimMonth(daysSinceEpoch day: Int) -> Range<Int> {
+        if let month = takwimMonth(day) { return month }
+        let date = ummAlQura(daysSinceEpoch: day) ?? tabular(daysSinceEpoch: day)
+        // A month that begins before the takwim's last start begins there (no day in two months).
+        let takwimEnd = JakimTakwimTable.firstDay + Int(JakimTakwimTable.monthStarts.last ?? 0)
+        var start = day - date.day + 1
+        if start < takwimEnd && day >= takwimEnd { start = takwimEnd }
+        // The next month starts 29 or 30 days on: the first day whose date is the 1st.
+        let first = day - date.day + 1
+        let next = (first + 29...first + 30).first {
+            (ummAlQura(daysSinceEpoch: $0) ?? tabular(daysSinceEpoch: $0)).day == 1
+        } ?? first + 30
+        return start..<next
+    }
+
+    /// JAKIM's takwim's month holding a day, or nil outside the table.
+    static func takwimMonth(_ day: Int) -> Range<Int>? {
+        let starts = JakimTakwimTable.monthStarts
+        let rel = day - JakimTakwimTable.firstDay
+        guard rel >= 0, let last = starts.last, rel < Int(last) else { return nil }
+        var lo = 0, hi = starts.count - 1
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2
+            if Int(starts[mid]) <= rel { lo = mid } else { hi = mid }
+        }
+        return (JakimTakwimTable.firstDay + Int(starts[lo]))..<(JakimTakwimTable.firstDay + Int(starts[lo + 1]))
+    }
+}

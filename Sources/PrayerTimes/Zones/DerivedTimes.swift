@@ -1,34 +1,38 @@
-/// A zone whose published times are another zone's plus a whole number of minutes held for a
-/// block of days. JAKIM's Kedah zones are KDH01's times plus, for each block, the largest
-/// difference between the zone's own times and KDH01's over the block's days (never earlier
-/// than the zone's own: the cautious side), and for Syuruk, which ends Subuh, the smallest
-/// (never later); a block starts 21 days after the day (UT) of a new moon. In 2025
-/// every Kedah zone's difference from KDH01, all six times, changes on those 12 days and on
-/// no other (JAKIM's e-Solat table), which no point of a zone alone can give near the days the
-/// Sun stands overhead at noon.
+/// A zone whose published times are another zone's plus a difference held for a block of
+/// days. JAKIM's Kedah zones are KDH01's times plus, for each Hijri month of JAKIM's takwim,
+/// the largest difference between the zone's own times and KDH01's over the month's days
+/// (never earlier than the zone's own: the cautious side), and for Syuruk, which ends Subuh,
+/// the smallest (never later). In JAKIM's tables of 2021 to 2026 every Kedah zone's
+/// difference from KDH01, all six times, changes on the first of a takwim month and on no
+/// other day but a handful; in 2019 and 2020 it changed on the first of each civil month.
+/// No point of a zone alone gives those steps near the days the Sun stands overhead at noon.
 public struct DerivedTimes: Sendable, Equatable {
     /// The base zone's points.
     public var base: ReferencePoints
-    /// A block starts this many days after the day of a new moon (UT).
-    public var daysAfterNewMoon: Int
+    /// Whether a block ends with the civil year (JAKIM's tables are made a year at a time) as
+    /// well as with the Hijri month.
+    public var withinYear: Bool
 
-    public init(base: ReferencePoints, daysAfterNewMoon: Int = 21) {
+    public init(base: ReferencePoints, withinYear: Bool = DerivedTimes.blocksEndWithYear) {
         self.base = base
-        self.daysAfterNewMoon = daysAfterNewMoon
+        self.withinYear = withinYear
     }
+
+    /// What JAKIM's tables show (`make jakim-zones-check`).
+    public static let blocksEndWithYear = false
 
     /// Whether a time takes the block's smallest difference (Syuruk) rather than its largest.
     public static func takesSmallest(_ prayer: Prayer) -> Bool { prayer == .sunrise }
 
     /// The block of days holding `date`: its first day and the first day of the next.
     public func block(of date: CivilDate) -> (start: CivilDate, end: CivilDate) {
-        let lag = daysAfterNewMoon
-        // The new moon whose UT day is at or before the date less the lag.
-        let k = NewMoon.lunation(atOrBefore: date.adding(days: -lag).unixMidnight + 86_399.999)
-        func start(_ k: Int) -> CivilDate {
-            CivilDate(daysSinceEpoch: Int((NewMoon.instant(lunation: k) / 86_400).rounded(.down))).adding(days: lag)
+        let month = HijriCalendar.jakimMonth(daysSinceEpoch: date.daysSinceEpoch)
+        var start = month.lowerBound, end = month.upperBound
+        if withinYear {
+            start = max(start, CivilDate(year: date.year, month: 1, day: 1)?.daysSinceEpoch ?? start)
+            end = min(end, CivilDate(year: date.year + 1, month: 1, day: 1)?.daysSinceEpoch ?? end)
         }
-        return (start(k), start(k + 1))
+        return (CivilDate(daysSinceEpoch: start), CivilDate(daysSinceEpoch: end))
     }
 }
 

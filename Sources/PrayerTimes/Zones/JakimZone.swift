@@ -13,8 +13,10 @@ public struct JakimZone: Sendable, Equatable {
     /// Where no point of the zone met the goal alone: the residual rule and why (empty otherwise).
     public let residual: String
     /// The zone whose times this zone's are derived from (`DerivedTimes`: Kedah's are KDH01's
-    /// plus a difference held for a lunar block), nil for a zone computed on its own.
+    /// plus a difference held for a month of JAKIM's takwim), nil for a zone computed on its own.
     public let base: String?
+    /// The days on which a time is computed at another height (the table's rules).
+    public let seasons: [PointSeason]
 
     /// The fit of one time over the table's year: days compared, within a minute, within two,
     /// the worst difference (minutes).
@@ -27,7 +29,7 @@ public struct JakimZone: Sendable, Equatable {
     }
 
     public init(code: String, state: String, area: String, points: ReferencePoints, fit: PerPrayer<Fit>,
-                residual: String = "", base: String? = nil) {
+                residual: String = "", base: String? = nil, seasons: [PointSeason] = []) {
         self.code = code
         self.state = state
         self.area = area
@@ -35,6 +37,7 @@ public struct JakimZone: Sendable, Equatable {
         self.fit = fit
         self.residual = residual
         self.base = base
+        self.seasons = seasons
     }
 
     /// The method's parameters for this zone's times: the points, and the base they are
@@ -42,6 +45,7 @@ public struct JakimZone: Sendable, Equatable {
     public func apply(to p: inout CalculationParameters) {
         p.referencePoints = points
         p.derivedFrom = base.flatMap(JakimZone.named).map { DerivedTimes(base: $0.points) }
+        p.pointSeasons = seasons
     }
 
     /// Every zone, in code order.
@@ -53,7 +57,7 @@ public struct JakimZone: Sendable, Equatable {
     }
 
     /// Where the points come from, for `--show-method` and the notes.
-    public static let source = "JAKIM e-Solat 2025, every day of every zone (the Malaysia Waktu Solat Dataset, github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of JAKIM's e-solat portal; CC BY 4.0)"
+    public static let source = "JAKIM e-Solat 2026, every day of every zone (the Malaysia Waktu Solat Dataset, github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of JAKIM's e-solat portal; CC BY 4.0); Kedah's zones by JAKIM's takwim months"
 }
 
 extension ReferencePoint {
@@ -85,12 +89,13 @@ extension JakimZone {
     static func row(_ code: String, _ state: String, _ area: String, fajr: (ReferencePoint, Fit),
                     sunrise: (ReferencePoint, Fit), dhuhr: (ReferencePoint, Fit), asr: (ReferencePoint, Fit),
                     maghrib: (ReferencePoint, Fit), isha: (ReferencePoint, Fit), residual: String = "",
-                    base: String? = nil) -> JakimZone {
+                    base: String? = nil, seasons: [PointSeason] = []) -> JakimZone {
         var points = ReferencePoints(repeating: fajr.0), fit = PerPrayer(repeating: fajr.1)
         for (prayer, entry) in [(Prayer.sunrise, sunrise), (.dhuhr, dhuhr), (.asr, asr), (.maghrib, maghrib), (.isha, isha)] {
             points[prayer] = entry.0
             fit[prayer] = entry.1
         }
-        return JakimZone(code: code, state: state, area: area, points: points, fit: fit, residual: residual, base: base)
+        return JakimZone(code: code, state: state, area: area, points: points, fit: fit, residual: residual, base: base,
+                         seasons: seasons)
     }
 }
