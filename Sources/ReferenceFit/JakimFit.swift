@@ -7,29 +7,52 @@ import PrayerTimes
 public enum JakimFit {
     public static let utcOffset = 28_800
 
-    public static func fitAll(_ bounds: [ZoneBounds], published: PublishedTable) -> [ZoneFit] {
+    /// `others`: JAKIM's tables of other years. A zone is fitted over them and the table
+    /// together where that fit still meets the goal on the table's own year (the points then
+    /// hold over more than one year's Sun), else over the table alone; its figures are the
+    /// table's year's either way.
+    public static func fitAll(_ bounds: [ZoneBounds], published: PublishedTable,
+                              others: [Int: PublishedTable] = [:]) -> [ZoneFit] {
         let fitter = PointFitter(method: .jakim, utcOffset: utcOffset)
         // Zones computed on their own first, then those derived from them (with their base's points).
-        var fits = fitConcurrently(bounds.filter { $0.base == nil }, fitter, published) { _ in nil }
-        let bases = Set(bounds.compactMap(\.base)).subtracting(fits.map(\.code))
-        let extra = fitConcurrently(ZoneBounds.jakim.filter { bases.contains($0.code) }, fitter, published) { _ in nil }
-        let known = fits + extra
-        fits += fitConcurrently(bounds.filter { $0.base != nil }, fitter, published) { zone in
-            known.first { $0.code == zone.base }.map { base in
-                var points = ReferencePoints(repeating: base.events.fajr.point)
-                for prayer in Prayer.allCases { points[prayer] = base.events[prayer].point }
-                return DerivedTimes(base: points)
-            }
+        let own = bounds.filter { $0.base == nil }
+        let bases = Set(bounds.compactMap(\.base)).subtracting(own.map(\.code))
+        let known = fitChoosing(own + ZoneBounds.jakim.filter { bases.contains($0.code) }, fitter, published, others) { _ in nil }
+        var fits = known.filter { fit in own.contains { $0.code == fit.code } }
+        fits += fitChoosing(bounds.filter { $0.base != nil }, fitter, published, others) { zone in
+            known.first { $0.code == zone.base }.map { DerivedTimes(base: $0.points) }
         }
         return fits.sorted { $0.code < $1.code }
     }
 
-    static func fitConcurrently(_ bounds: [ZoneBounds], _ fitter: PointFitter, _ published: PublishedTable,
-                                derived: @Sendable (ZoneBounds) -> DerivedTimes?) -> [ZoneFit] {
+    static func fitChoosing(_ bounds: [ZoneBounds], _ fitter: PointFitter, _ published: PublishedTable,
+                            _ others: [Int: PublishedTable], derived: @escaping @Sendable (ZoneBounds) -> DerivedTimes?) -> [ZoneFit] {
+        let alone = fitConcurrently(bounds, fitter, derived: derived) { days($0, published) }
+        guard !others.isEmpty else { return alone }
+        let years = others.keys.sorted()
+        let together = fitConcurrently(bounds, fitter, derived: derived) { code in
+            days(code, published) + years.flatMap { others[$0]?.zones[code] ?? [] }
+        }
+        return zip(bounds, zip(alone, together)).map { zone, fits in
+            let (alone, together) = fits
+            let own = fitter.verify(together.points, derived: derived(zone), days: days(zone.code, published), seasons: together.seasons)
+            guard Prayer.allCases.allSatisfy({ PointFitter.meetsGoal(own[$0].fit) }) else { return alone }
+            var out = together
+            for prayer in Prayer.allCases {
+                out.events[prayer].fit = own[prayer].fit
+                out.events[prayer].missed = own[prayer].missed
+            }
+            out.years = (years + [PublishedTable.tableYear]).sorted()
+            return out
+        }
+    }
+
+    static func fitConcurrently(_ bounds: [ZoneBounds], _ fitter: PointFitter, derived: @Sendable (ZoneBounds) -> DerivedTimes?,
+                                days: @Sendable (String) -> [PublishedTable.Day]) -> [ZoneFit] {
         let results = Results(count: bounds.count)
         DispatchQueue.concurrentPerform(iterations: bounds.count) { i in
             let zone = bounds[i]
-            results.set(i, fitter.fit(zone, days: days(zone.code, published), derived: derived(zone),
+            results.set(i, fitter.fit(zone, days: days(zone.code), derived: derived(zone),
                                        seasons: ZoneSeasons.jakim[zone.code] ?? []))
         }
         return results.all

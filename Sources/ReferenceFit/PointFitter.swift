@@ -156,6 +156,15 @@ public struct ZoneFit: Sendable {
     public var base: String?
     /// The days at another height (the table's rules).
     public var seasons: [PointSeason]
+    /// The years of JAKIM's tables the points were fitted over.
+    public var years: [Int] = [PublishedTable.tableYear]
+
+    /// Each time's point.
+    public var points: ReferencePoints {
+        var out = ReferencePoints(repeating: events.fajr.point)
+        for prayer in Prayer.allCases { out[prayer] = events[prayer].point }
+        return out
+    }
 
     public init(code: String, events: PerPrayer<Event>, base: String? = nil, seasons: [PointSeason] = []) {
         (self.code, self.events, self.base, self.seasons) = (code, events, base, seasons)

@@ -3,8 +3,9 @@ import PrayerTimes
 /// A zone's days computed at one point after another, each point's year kept: the search
 /// asks for the same points for each of the six times. For a zone derived from another
 /// (`DerivedTimes`) a time's model is the base's rounded time plus the block's largest (Syuruk:
-/// smallest) difference of the point's unrounded time from it: its published minute is then
-/// that model rounded up, as for any zone, and a shift of the point moves it the same.
+/// smallest) difference of the point's unrounded time from the base's unrounded: its published
+/// minute is then that model rounded up, as for any zone (the base's minute is whole), and a
+/// shift of the point moves it the same.
 struct Sky {
     struct Key: Hashable { let latitude: Double, longitude: Double, height: Double, dip: Bool }
 
@@ -12,6 +13,8 @@ struct Sky {
     struct Derived {
         let first: CivilDate
         let base: [DaySchedule]
+        /// The base before rounding (the differences are taken from it).
+        let unrounded: [DaySchedule]
         /// Each table day's block, as offsets from `first`.
         let blocks: [Range<Int>]
     }
@@ -41,11 +44,13 @@ struct Sky {
         b.referencePoints = derived.base
         b.derivedFrom = nil
         let base = PrayerCalculator(parameters: b)
+        b.rounding = .none
+        let raw = PrayerCalculator(parameters: b)
+        let span = 0..<(end.daysSinceEpoch - first.daysSinceEpoch)
         self.derived = Derived(
             first: first,
-            base: (0..<(end.daysSinceEpoch - first.daysSinceEpoch)).map {
-                base.schedule(for: first.adding(days: $0), at: derived.base.dhuhr.coordinates, utcOffset: fitter.utcOffset)
-            },
+            base: span.map { base.schedule(for: first.adding(days: $0), at: derived.base.dhuhr.coordinates, utcOffset: fitter.utcOffset) },
+            unrounded: span.map { raw.schedule(for: first.adding(days: $0), at: derived.base.dhuhr.coordinates, utcOffset: fitter.utcOffset) },
             blocks: blocks.map { ($0.start.daysSinceEpoch - first.daysSinceEpoch)..<($0.end.daysSinceEpoch - first.daysSinceEpoch) })
     }
 
@@ -77,7 +82,7 @@ struct Sky {
             if let derived {
                 let block = derived.blocks[i]
                 let lead = leads[block.lowerBound] ?? {
-                    let d = block.map { year[$0][prayer] - derived.base[$0][prayer] }
+                    let d = block.map { year[$0][prayer] - derived.unrounded[$0][prayer] }
                     return (DerivedTimes.takesSmallest(prayer) ? d.min() : d.max()) ?? 0
                 }()
                 leads[block.lowerBound] = lead

@@ -18,8 +18,11 @@ public enum ZoneTableWriter {
         // Fitted to JAKIM's e-Solat table of 2026, every day of every zone: the Malaysia Waktu Solat
         // Dataset (github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of
         // JAKIM's e-solat portal, May 2026), licence CC BY 4.0, whose files for 2020 to 2027 all hold
-        // that table; zones' states and places from its zones.csv. Kedah's derived zones follow
-        // JAKIM's takwim (JakimTakwimTable.swift).
+        // that table; zones' states and places from its zones.csv. Where a row's years say so, also
+        // to JAKIM's tables of those years as fetched at each year's start (github
+        // ruqqq/prayertimes-database, commit a474760, GPL-3.0, read by `make jakim-zones`, not
+        // copied); the figures are 2026's. Kedah's derived zones follow JAKIM's takwim
+        // (JakimTakwimTable.swift).
         // Each time: its point (latitude, longitude, height m; dip: the height's dip also on the
         // twilight angle; adjust: seconds added where no point of the zone's box fits) and its fit
         // (days, within 1 min, within 2, worst minutes). The rows: \(regions.map(\.file).joined(separator: ", ")).
@@ -54,6 +57,7 @@ public enum ZoneTableWriter {
         }
         let rules = Prayer.allCases.compactMap { p in zone.events[p].rule.map { "\(p.rawValue): \($0)" } }
         if !rules.isEmpty { out += ",\n            residual: \(literal(rules.joined(separator: "; ")))" }
+        out += ",\n            years: [\(zone.years.map(String.init).joined(separator: ", "))]"
         if let base = zone.base { out += ",\n            base: \(literal(base))" }
         if !zone.seasons.isEmpty {
             out += ",\n            seasons: [" + zone.seasons.map(season).joined(separator: ", ") + "]"

@@ -25,6 +25,10 @@ extension MethodReport {
         var residual: String?
         /// The zone this one's times are derived from (Kedah's: KDH01), nil for none.
         var base: String?
+        /// The years of JAKIM's tables the points were fitted over (the figures are the last's).
+        var years: [Int]
+        /// The days a time is computed at another height, each as a line.
+        var seasons: [String]
         var source: String
 
         init(_ z: JakimZone) {
@@ -42,6 +46,11 @@ extension MethodReport {
             self.points = points
             residual = z.residual.isEmpty ? nil : z.residual
             base = z.base
+            years = z.years
+            seasons = z.seasons.map { s in
+                let months = s.months.count == 1 ? "month \(s.months.lowerBound)" : "months \(s.months.lowerBound)-\(s.months.upperBound)"
+                return "\(s.prayer.rawValue) in \(months) at \(Int(s.elevation)) m: \(s.why) (seen \(s.seen.map(String.init).joined(separator: ", ")))"
+            }
             source = JakimZone.source
         }
 
@@ -54,6 +63,10 @@ extension MethodReport {
                 out.append("  " + (name.count >= 12 ? String(name.prefix(12)) : name + String(repeating: " ", count: 12 - name.count)) + Self.describe(p))
             }
             if let residual { out.append("Residual:     \(residual)") }
+            for season in seasons { out.append("Season:       \(season)") }
+            if let last = years.last {
+                out.append("Fitted over:  JAKIM's tables of \(years.map(String.init).joined(separator: ", ")) (the figures: \(last)'s)")
+            }
             if let base {
                 out.append("Derived:      from \(base): its times plus, for each month of JAKIM's takwim, the largest difference of this zone's own (Syuruk: the smallest)")
             }

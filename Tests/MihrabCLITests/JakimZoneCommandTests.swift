@@ -20,6 +20,9 @@ struct JakimZoneCommandTests {
             #expect(line.hasPrefix("  \(name):") && line.contains(" m") && line.contains("within 1 min"), "\(line)")
         }
         #expect(lines.last == "Points from:  \(JakimZone.source)")
+        #expect(lines.contains("Fitted over:  JAKIM's tables of \(wly.years.map(String.init).joined(separator: ", ")) (the figures: 2026's)"),
+                "\(r.stdout)")
+        #expect(wly.years.last == 2026 && !lines.contains { $0.hasPrefix("Season:") })
 
         let json = try MihrabBinary.run(["times", "--jakim-zone", "WLY01", "--show-method", "--format", "json"])
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -36,6 +39,14 @@ struct JakimZoneCommandTests {
         #expect(kdh.status == 0 && kdh.stdout.contains("\nDerived:      from KDH01: its times plus"), "\(kdh.stdout)")
         let wly = try MihrabBinary.run(["times", "--jakim-zone", "WLY01", "--show-method"])
         #expect(wly.status == 0 && !wly.stdout.contains("Derived:"))
+    }
+
+    @Test("--show-method for SBH06 gives its December Maghrib's season: the height, the reason, the years seen")
+    func season() throws {
+        let r = try MihrabBinary.run(["times", "--jakim-zone", "SBH06", "--show-method"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\nSeason:       maghrib in month 12 at 0 m: Maghrib as at sea level"), "\(r.stdout)")
+        #expect(r.stdout.contains("(seen 2022, 2023, 2024, 2026)\n"), "\(r.stdout)")
     }
 
     @Test("the zone's times wherever --lat/--lon say, on Malaysia's clock, shown as the zone")

@@ -65,7 +65,7 @@ struct DerivedTimesTests {
         }
     }
 
-    @Test("a derived zone is its base plus one whole difference a block: the largest of its own (Syuruk: the smallest)")
+    @Test("a derived zone is its base plus one whole number of minutes a block: its own largest difference (Syuruk: the smallest), rounded up")
     func heldDifference() throws {
         let kdh01 = try #require(JakimZone.named("KDH01")), kdh05 = try #require(JakimZone.named("KDH05"))
         #expect(kdh05.base == "KDH01" && kdh01.base == nil)
@@ -88,7 +88,9 @@ struct DerivedTimesTests {
             let b = PrayerCalculator(parameters: base).schedule(for: date, at: at, utcOffset: 28_800)
             for prayer in Prayer.allCases {
                 leads[prayer].insert(d[prayer] - b[prayer])
-                #expect(prayer == .sunrise ? d[prayer] <= o[prayer] : d[prayer] >= o[prayer], "\(date) \(prayer)")
+                // Never earlier than the zone's own; Syuruk never later, but for the rounding up
+                // of its difference (a minute at most).
+                #expect(prayer == .sunrise ? d[prayer] <= o[prayer] + 60 : d[prayer] >= o[prayer], "\(date) \(prayer)")
             }
         }
         for prayer in Prayer.allCases { #expect(leads[prayer].count == 1, "\(prayer): \(leads[prayer])") }

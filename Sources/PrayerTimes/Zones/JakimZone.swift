@@ -17,6 +17,8 @@ public struct JakimZone: Sendable, Equatable {
     public let base: String?
     /// The days on which a time is computed at another height (the table's rules).
     public let seasons: [PointSeason]
+    /// The years of JAKIM's tables the points were fitted over (`fit` is the last's).
+    public let years: [Int]
 
     /// The fit of one time over the table's year: days compared, within a minute, within two,
     /// the worst difference (minutes).
@@ -29,7 +31,7 @@ public struct JakimZone: Sendable, Equatable {
     }
 
     public init(code: String, state: String, area: String, points: ReferencePoints, fit: PerPrayer<Fit>,
-                residual: String = "", base: String? = nil, seasons: [PointSeason] = []) {
+                residual: String = "", years: [Int] = [], base: String? = nil, seasons: [PointSeason] = []) {
         self.code = code
         self.state = state
         self.area = area
@@ -38,6 +40,7 @@ public struct JakimZone: Sendable, Equatable {
         self.residual = residual
         self.base = base
         self.seasons = seasons
+        self.years = years
     }
 
     /// The method's parameters for this zone's times: the points, and the base they are
@@ -89,13 +92,13 @@ extension JakimZone {
     static func row(_ code: String, _ state: String, _ area: String, fajr: (ReferencePoint, Fit),
                     sunrise: (ReferencePoint, Fit), dhuhr: (ReferencePoint, Fit), asr: (ReferencePoint, Fit),
                     maghrib: (ReferencePoint, Fit), isha: (ReferencePoint, Fit), residual: String = "",
-                    base: String? = nil, seasons: [PointSeason] = []) -> JakimZone {
+                    years: [Int], base: String? = nil, seasons: [PointSeason] = []) -> JakimZone {
         var points = ReferencePoints(repeating: fajr.0), fit = PerPrayer(repeating: fajr.1)
         for (prayer, entry) in [(Prayer.sunrise, sunrise), (.dhuhr, dhuhr), (.asr, asr), (.maghrib, maghrib), (.isha, isha)] {
             points[prayer] = entry.0
             fit[prayer] = entry.1
         }
-        return JakimZone(code: code, state: state, area: area, points: points, fit: fit, residual: residual, base: base,
-                         seasons: seasons)
+        return JakimZone(code: code, state: state, area: area, points: points, fit: fit, residual: residual, years: years,
+                         base: base, seasons: seasons)
     }
 }
