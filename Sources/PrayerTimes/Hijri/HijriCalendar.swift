@@ -85,16 +85,14 @@ extension HijriCalendar {
     public static func jakimMonth(daysSinceEpoch day: Int) -> Range<Int> {
         if let month = takwimMonth(day) { return month }
         let date = ummAlQura(daysSinceEpoch: day) ?? tabular(daysSinceEpoch: day)
-        // A month that begins before the takwim's last start begins there (no day in two months).
-        let takwimEnd = JakimTakwimTable.firstDay + Int(JakimTakwimTable.monthStarts.last ?? 0)
-        var start = day - date.day + 1
-        if start < takwimEnd && day >= takwimEnd { start = takwimEnd }
-        // The next month starts 29 or 30 days on: the first day whose date is the 1st.
         let first = day - date.day + 1
+        // The next month starts 29 or 30 days on: the first day whose date is the 1st.
         let next = (first + 29...first + 30).first {
             (ummAlQura(daysSinceEpoch: $0) ?? tabular(daysSinceEpoch: $0)).day == 1
         } ?? first + 30
-        return start..<next
+        // A month that begins before the takwim's last start begins there (no day in two months).
+        let takwimEnd = JakimTakwimTable.firstDay + Int(JakimTakwimTable.monthStarts.last ?? 0)
+        return (day >= takwimEnd ? max(first, takwimEnd) : first)..<next
     }
 
     /// JAKIM's takwim's month holding a day, or nil outside the table.

@@ -60,7 +60,7 @@ public struct JakimZone: Sendable, Equatable {
     }
 
     /// Where the points come from, for `--show-method` and the notes.
-    public static let source = "JAKIM e-Solat 2026, every day of every zone (the Malaysia Waktu Solat Dataset, github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of JAKIM's e-solat portal; CC BY 4.0); Kedah's zones by JAKIM's takwim months"
+    public static let source = "JAKIM e-Solat 2026, every day of every zone (the Malaysia Waktu Solat Dataset, github abualif120/malaysia-waktu-solat-dataset, commit db916d0, a compilation of JAKIM's e-solat portal; CC BY 4.0), and JAKIM's 2024 and 2025 tables as fetched then (github ruqqq/prayertimes-database, commit a474760) where a zone's years say so; Kedah's zones by JAKIM's takwim months"
 }
 
 extension ReferencePoint {

@@ -16,10 +16,6 @@ public struct PointSeason: Sendable, Equatable {
         (self.prayer, self.months, self.elevation, self.why, self.seen) = (prayer, months, elevation, why, seen)
     }
 
-    public func covers(_ date: CivilDate, _ prayer: Prayer) -> Bool {
-        prayer == self.prayer && months.contains(date.month)
-    }
-
     /// The points of a day: each season's time at the season's height.
     public static func points(_ points: ReferencePoints, on date: CivilDate, _ seasons: [PointSeason]) -> ReferencePoints {
         var out = points
