@@ -47,13 +47,7 @@ public enum HijriCalendar {
     public static func ummAlQura(daysSinceEpoch day: Int) -> HijriDate? {
         let starts = UmmAlQuraTable.monthStarts
         let rel = day - UmmAlQuraTable.firstDay
-        guard rel >= 0, let last = starts.last, rel < Int(last) else { return nil }
-        // The last month start at or before the day.
-        var lo = 0, hi = starts.count - 1
-        while lo + 1 < hi {
-            let mid = (lo + hi) / 2
-            if Int(starts[mid]) <= rel { lo = mid } else { hi = mid }
-        }
+        guard let lo = monthIndex(rel, starts) else { return nil }
         return HijriDate(year: UmmAlQuraTable.firstYear + lo / 12, month: lo % 12 + 1, day: rel - Int(starts[lo]) + 1)
     }
 
@@ -71,6 +65,18 @@ public enum HijriCalendar {
 
     static func tabularJDN(year: Int, month: Int, day: Int) -> Int {
         day + ceilDiv(59 * (month - 1), 2) + (year - 1) * 354 + floorDiv(3 + 11 * year, 30) + epoch - 1
+    }
+
+    /// The month of a table of month starts (days after its first) holding day `rel`: the
+    /// last start at or before it, or nil outside the table (the last entry ends it).
+    static func monthIndex(_ rel: Int, _ starts: [UInt16]) -> Int? {
+        guard rel >= 0, let last = starts.last, rel < Int(last) else { return nil }
+        var lo = 0, hi = starts.count - 1
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2
+            if Int(starts[mid]) <= rel { lo = mid } else { hi = mid }
+        }
+        return lo
     }
 
     private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
@@ -98,13 +104,7 @@ extension HijriCalendar {
     /// JAKIM's takwim's month holding a day, or nil outside the table.
     static func takwimMonth(_ day: Int) -> Range<Int>? {
         let starts = JakimTakwimTable.monthStarts
-        let rel = day - JakimTakwimTable.firstDay
-        guard rel >= 0, let last = starts.last, rel < Int(last) else { return nil }
-        var lo = 0, hi = starts.count - 1
-        while lo + 1 < hi {
-            let mid = (lo + hi) / 2
-            if Int(starts[mid]) <= rel { lo = mid } else { hi = mid }
-        }
+        guard let lo = monthIndex(day - JakimTakwimTable.firstDay, starts) else { return nil }
         return (JakimTakwimTable.firstDay + Int(starts[lo]))..<(JakimTakwimTable.firstDay + Int(starts[lo + 1]))
     }
 }
